@@ -1,0 +1,94 @@
+// ESLint: type-aware rules plus the layering rules of DESIGN.md, enforced per folder.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { builtinModules } from 'node:module';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+
+/** @param {string[]} names @param {{group: string[], message: string}[]} patterns */
+function restrict(names, patterns, message) {
+  return {
+    'no-restricted-imports': [
+      'error',
+      { paths: names.map((name) => ({ name, message })), patterns },
+    ],
+  };
+}
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'build/**/*.cjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: restrict(
+      [...nodeBuiltins, 'electron', 'react', 'react-dom', 'uplot', 'chokidar', 'fs-ext', 'ws'],
+      [
+        {
+          group: ['**/electron/**', '**/renderer/**', '**/test/**', 'node:*'],
+          message: 'shared/ is pure TypeScript: it imports only shared/ and pure npm packages.',
+        },
+      ],
+      'shared/ is pure TypeScript: no node, DOM, electron, react or uplot.',
+    ),
+  },
+  {
+    files: ['electron/**/*.ts'],
+    ignores: ['electron/preload.ts'],
+    rules: restrict(
+      ['react', 'react-dom', 'uplot'],
+      [{ group: ['**/renderer/**', '**/test/**'], message: 'electron/ never imports renderer/ or test/.' }],
+      'electron/ is the host: no UI libraries.',
+    ),
+  },
+  {
+    files: ['electron/preload.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...nodeBuiltins.map((name) => ({ name, message: 'The preload runs sandboxed.' })),
+            {
+              name: 'electron',
+              allowImportNames: ['contextBridge', 'ipcRenderer', 'webUtils'],
+              message: 'The preload takes only contextBridge, ipcRenderer and webUtils.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['./store/**', './follow/**', './host/**', '**/renderer/**', 'chokidar', 'fs-ext'],
+              message: 'The preload imports only shared/ and electron.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    rules: restrict(
+      [...nodeBuiltins, 'electron', 'chokidar', 'fs-ext', 'ws'],
+      [
+        {
+          group: ['**/electron/**', '**/test/**', 'node:*'],
+          message: 'renderer/ talks only to the Api declared in shared/.',
+        },
+      ],
+      'renderer/ talks only to the Api declared in shared/.',
+    ),
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly' },
+    },
+  },
+);

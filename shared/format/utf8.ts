@@ -1,0 +1,109 @@
+// Strict UTF-8 decoding and encoding over byte ranges, with no platform dependency.
+
+/** Decodes bytes[start, end) as UTF-8; undefined when they are not valid UTF-8. */
+export function decodeUtf8(bytes: Uint8Array, start: number, end: number): string | undefined {
+  let out = '';
+  let runStart = start;
+  let i = start;
+  while (i < end) {
+    const b0 = bytes[i]!;
+    if (b0 < 0x80) {
+      i++;
+      continue;
+    }
+    if (i > runStart) out += asciiRun(bytes, runStart, i);
+    let codePoint: number;
+    let width: number;
+    if (b0 >= 0xc2 && b0 <= 0xdf) {
+      width = 2;
+      codePoint = b0 & 0x1f;
+    } else if (b0 >= 0xe0 && b0 <= 0xef) {
+      width = 3;
+      codePoint = b0 & 0x0f;
+    } else if (b0 >= 0xf0 && b0 <= 0xf4) {
+      width = 4;
+      codePoint = b0 & 0x07;
+    } else {
+      return undefined;
+    }
+    if (i + width > end) return undefined;
+    for (let k = 1; k < width; k++) {
+      const b = bytes[i + k]!;
+      if ((b & 0xc0) !== 0x80) return undefined;
+      codePoint = (codePoint << 6) | (b & 0x3f);
+    }
+    // Overlong forms, surrogates and code points past U+10FFFF are not UTF-8.
+    if (width === 3 && (codePoint < 0x800 || (codePoint >= 0xd800 && codePoint <= 0xdfff))) {
+      return undefined;
+    }
+    if (width === 4 && (codePoint < 0x10000 || codePoint > 0x10ffff)) return undefined;
+    out += String.fromCodePoint(codePoint);
+    i += width;
+    runStart = i;
+  }
+  if (end > runStart) out += asciiRun(bytes, runStart, end);
+  return out;
+}
+
+const CHUNK = 4096;
+
+function asciiRun(bytes: Uint8Array, start: number, end: number): string {
+  if (end - start <= CHUNK) {
+    return String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[]);
+  }
+  let out = '';
+  for (let at = start; at < end; at += CHUNK) {
+    out += asciiRun(bytes, at, Math.min(end, at + CHUNK));
+  }
+  return out;
+}
+
+/** True when the string has no lone surrogate, so that it has a UTF-8 form. */
+export function isWellFormedUnicode(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+      i++;
+    } else if (unit >= 0xdc00 && unit <= 0xdfff) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Encodes a well-formed string as UTF-8 bytes. */
+export function encodeUtf8(text: string): Uint8Array {
+  const out: number[] = [];
+  for (const char of text) {
+    const cp = char.codePointAt(0)!;
+    if (cp < 0x80) out.push(cp);
+    else if (cp < 0x800) out.push(0xc0 | (cp >> 6), 0x80 | (cp & 0x3f));
+    else if (cp < 0x10000) out.push(0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f));
+    else {
+      out.push(
+        0xf0 | (cp >> 18),
+        0x80 | ((cp >> 12) & 0x3f),
+        0x80 | ((cp >> 6) & 0x3f),
+        0x80 | (cp & 0x3f),
+      );
+    }
+  }
+  return Uint8Array.from(out);
+}
+
+/** Compares two strings by the byte order of their UTF-8 forms (the format's order of ids and tags). */
+export function compareUtf8(a: string, b: string): number {
+  // Code point order equals UTF-8 byte order; UTF-16 unit order differs only past U+FFFF.
+  const ia = a[Symbol.iterator]();
+  const ib = b[Symbol.iterator]();
+  for (;;) {
+    const x = ia.next();
+    const y = ib.next();
+    if (x.done) return y.done ? 0 : -1;
+    if (y.done) return 1;
+    const d = x.value.codePointAt(0)! - y.value.codePointAt(0)!;
+    if (d !== 0) return d;
+  }
+}
