@@ -44,7 +44,12 @@ export default tseslint.config(
     ignores: ['electron/preload.ts'],
     rules: restrict(
       ['react', 'react-dom', 'uplot'],
-      [{ group: ['**/renderer/**', '**/test/**'], message: 'electron/ never imports renderer/ or test/.' }],
+      [
+        {
+          group: ['**/renderer/**', '**/test/**'],
+          message: 'electron/ never imports renderer/ or test/.',
+        },
+      ],
       'electron/ is the host: no UI libraries.',
     ),
   },
@@ -64,7 +69,14 @@ export default tseslint.config(
           ],
           patterns: [
             {
-              group: ['./store/**', './follow/**', './host/**', '**/renderer/**', 'chokidar', 'fs-ext'],
+              group: [
+                './store/**',
+                './follow/**',
+                './host/**',
+                '**/renderer/**',
+                'chokidar',
+                'fs-ext',
+              ],
               message: 'The preload imports only shared/ and electron.',
             },
           ],

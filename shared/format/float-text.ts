@@ -18,7 +18,10 @@ export function formatFloat(x: number): string {
   }
   let text: string;
   if (exponent >= 0) {
-    const whole = digits.length > exponent + 1 ? digits.slice(0, exponent + 1) : digits.padEnd(exponent + 1, '0');
+    const whole =
+      digits.length > exponent + 1
+        ? digits.slice(0, exponent + 1)
+        : digits.padEnd(exponent + 1, '0');
     const fraction = digits.slice(exponent + 1);
     text = fraction.length > 0 ? `${whole}.${fraction}` : `${whole}.0`;
   } else {

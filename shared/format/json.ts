@@ -160,14 +160,30 @@ class JsonParser {
       const escape = bytes[i + 1]!;
       i += 2;
       switch (escape) {
-        case 0x22: out += '"'; break;
-        case 0x5c: out += '\\'; break;
-        case 0x2f: out += '/'; break;
-        case 0x62: out += '\b'; break;
-        case 0x66: out += '\f'; break;
-        case 0x6e: out += '\n'; break;
-        case 0x72: out += '\r'; break;
-        case 0x74: out += '\t'; break;
+        case 0x22:
+          out += '"';
+          break;
+        case 0x5c:
+          out += '\\';
+          break;
+        case 0x2f:
+          out += '/';
+          break;
+        case 0x62:
+          out += '\b';
+          break;
+        case 0x66:
+          out += '\f';
+          break;
+        case 0x6e:
+          out += '\n';
+          break;
+        case 0x72:
+          out += '\r';
+          break;
+        case 0x74:
+          out += '\t';
+          break;
         case 0x75: {
           const unit = this.hex4(i);
           if (unit === undefined) return undefined;
@@ -313,5 +329,9 @@ export function encodeInteger(n: bigint): string {
 }
 
 export function nonFiniteJson(x: number): string {
-  return Number.isNaN(x) ? '{"float":"NaN"}' : x > 0 ? '{"float":"Infinity"}' : '{"float":"-Infinity"}';
+  return Number.isNaN(x)
+    ? '{"float":"NaN"}'
+    : x > 0
+      ? '{"float":"Infinity"}'
+      : '{"float":"-Infinity"}';
 }

@@ -128,7 +128,8 @@ export function recordFromJson(json: JsonObject): ParsedLine {
   if (type === 'start') {
     const format = decodeInteger(json.get('format'));
     if (format === undefined) return undefined;
-    if (format !== BigInt(FORMAT_VERSION)) return { type: 'foreign-start', format: format.toString() };
+    if (format !== BigInt(FORMAT_VERSION))
+      return { type: 'foreign-start', format: format.toString() };
   }
   const time = decodeFloat(json.get('time'));
   if (time === undefined) return undefined;
@@ -151,7 +152,8 @@ export function recordFromJson(json: JsonObject): ParsedLine {
       const goalJson = json.get('goal');
       const stepMetric = json.get('step_metric');
       if (typeof key !== 'string' || !isKey(key)) return undefined;
-      if (goalJson !== undefined && goalJson !== 'minimize' && goalJson !== 'maximize') return undefined;
+      if (goalJson !== undefined && goalJson !== 'minimize' && goalJson !== 'maximize')
+        return undefined;
       if (stepMetric !== undefined && (typeof stepMetric !== 'string' || !isKey(stepMetric))) {
         return undefined;
       }
@@ -219,13 +221,15 @@ export function encodeRecord(record: LogRecord): string {
     case 'metric': {
       let out = `${head},"key":${encodeJsonString(record.key)}`;
       if (record.goal !== null) out += `,"goal":"${record.goal}"`;
-      if (record.stepMetric !== null) out += `,"step_metric":${encodeJsonString(record.stepMetric)}`;
+      if (record.stepMetric !== null)
+        out += `,"step_metric":${encodeJsonString(record.stepMetric)}`;
       return `${out}}`;
     }
     case 'metrics':
     case 'reading': {
       const parts: string[] = [];
-      for (const [key, value] of record.values) parts.push(`${encodeJsonString(key)}:${encodeFloat(value)}`);
+      for (const [key, value] of record.values)
+        parts.push(`${encodeJsonString(key)}:${encodeFloat(value)}`);
       return `${head},"step":${record.step},"values":{${parts.join(',')}}}`;
     }
     case 'file':

@@ -1,0 +1,68 @@
+// The munin-view command: export a store as JSON, write the demo store, or open the app.
+
+import { writeSync } from 'node:fs';
+import { checkReadableDirectory, StoreError } from './store/store.js';
+import { writeStoreExport } from './store/export.js';
+
+const USAGE = `usage:
+  munin-view export STORE        print the store as read, one JSON document
+  munin-view demo DIR [--live]   write a demo store (--live: keep one run writing)
+`;
+
+function fail(message: string, status = 2): never {
+  process.stderr.write(`munin-view: ${message}\n`);
+  process.exit(status);
+}
+
+function writeAllToStdout(text: string): void {
+  const bytes = Buffer.from(text, 'utf8');
+  let offset = 0;
+  while (offset < bytes.length) {
+    try {
+      offset += writeSync(1, bytes, offset);
+    } catch (error) {
+      // stdout is a non-blocking pipe here: wait for the reader and go on.
+      if ((error as { code?: string }).code !== 'EAGAIN') throw error;
+    }
+  }
+}
+
+function exportCommand(args: string[]): void {
+  const [root] = args;
+  if (root === undefined || args.length !== 1) fail(`export takes one STORE\n${USAGE}`);
+  try {
+    checkReadableDirectory(root);
+  } catch (error) {
+    if (error instanceof StoreError) fail(error.message);
+    throw error;
+  }
+  let pending = '';
+  writeStoreExport(root, (text) => {
+    pending += text;
+    if (pending.length > 1 << 20) {
+      writeAllToStdout(pending);
+      pending = '';
+    }
+  });
+  writeAllToStdout(pending);
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'export':
+      return exportCommand(rest);
+    case 'demo': {
+      const { demoCommand } = await import('./demo/demo-command.js');
+      return demoCommand(rest);
+    }
+    case '-h':
+    case '--help':
+      process.stdout.write(USAGE);
+      return;
+    default:
+      fail(
+        `unknown command ${command === undefined ? '(none)' : JSON.stringify(command)}\n${USAGE}`,
+      );
+  }
+}

@@ -1,0 +1,3 @@
+export function demoCommand(_args: string[]): void {
+  throw new Error('demo store: being written');
+}

@@ -1,0 +1,52 @@
+// Probing a run's lock: a shared flock taken without waiting and released at once.
+// Node opens every file with O_CLOEXEC, so a probe's descriptor never leaks into a child.
+
+import { closeSync, openSync, constants as fsConstants } from 'node:fs';
+import { createRequire } from 'node:module';
+
+interface FsExt {
+  flockSync(fd: number, flags: 'sh' | 'ex' | 'shnb' | 'exnb' | 'un'): void;
+}
+
+const require = createRequire(import.meta.url);
+let fsExt: FsExt | null | undefined;
+
+/** fs-ext, loaded on first use; null where its native part is missing, so locks cannot be probed. */
+export function loadFsExt(): FsExt | null {
+  if (fsExt === undefined) {
+    try {
+      fsExt = require('fs-ext') as FsExt;
+    } catch {
+      fsExt = null;
+    }
+  }
+  return fsExt;
+}
+
+export type ProbeResult = 'held' | 'free' | 'unavailable';
+
+function isWouldBlock(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === 'EAGAIN' || code === 'EWOULDBLOCK';
+}
+
+/** Probes the lock on the file at path (the run's log), releasing it at once when granted. */
+export function probeLock(path: string): ProbeResult {
+  const lib = loadFsExt();
+  if (lib === null) return 'unavailable';
+  let fd: number;
+  try {
+    fd = openSync(path, fsConstants.O_RDONLY);
+  } catch {
+    return 'unavailable';
+  }
+  try {
+    lib.flockSync(fd, 'shnb');
+    lib.flockSync(fd, 'un');
+    return 'free';
+  } catch (error) {
+    return isWouldBlock(error) ? 'held' : 'unavailable';
+  } finally {
+    closeSync(fd);
+  }
+}

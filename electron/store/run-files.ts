@@ -1,0 +1,65 @@
+// The small files of a run directory: writer, tags and notes, read as the format says.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseJson } from '../../shared/format/json.js';
+import { HEX_DIGEST, tagDigest } from '../../shared/format/digest.js';
+import { decodeUtf8, compareUtf8 } from '../../shared/format/utf8.js';
+import { isTag } from '../../shared/format/names.js';
+
+export interface WriterIdentity {
+  readonly machine?: string;
+  readonly boot?: string;
+}
+
+function readOptional(path: string): Buffer | null {
+  try {
+    return readFileSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/** The run's writer file: the latest writer's identities; null when absent or not an object. */
+export function readWriterFile(runDir: string): WriterIdentity | null {
+  const bytes = readOptional(join(runDir, 'writer'));
+  if (bytes === null) return null;
+  const json = parseJson(bytes);
+  if (!(json instanceof Map)) return null;
+  const machine = json.get('machine');
+  const boot = json.get('boot');
+  return {
+    ...(typeof machine === 'string' && machine.length > 0 ? { machine } : {}),
+    ...(typeof boot === 'string' && boot.length > 0 ? { boot } : {}),
+  };
+}
+
+/**
+ * The run's tags in byte order. A tag file whose bytes do not digest to its name is damaged and
+ * ignored, as is any name that is not a digest (work in progress, or not of the layout).
+ */
+export function readTags(runDir: string): string[] {
+  const tagsDir = join(runDir, 'tags');
+  let names: string[];
+  try {
+    names = readdirSync(tagsDir);
+  } catch {
+    return [];
+  }
+  const tags: string[] = [];
+  for (const name of names) {
+    if (!HEX_DIGEST.test(name)) continue;
+    const bytes = readOptional(join(tagsDir, name));
+    if (bytes === null) continue;
+    const tag = decodeUtf8(bytes, 0, bytes.length);
+    if (tag === undefined || !isTag(tag) || tagDigest(tag) !== name) continue;
+    tags.push(tag);
+  }
+  return tags.sort(compareUtf8);
+}
+
+/** The run's notes, or null when it has none. */
+export function readNotes(runDir: string): string | null {
+  const bytes = readOptional(join(runDir, 'notes'));
+  return bytes === null ? null : bytes.toString('utf8');
+}

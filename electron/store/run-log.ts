@@ -1,0 +1,183 @@
+// The state of a run folded from its log's whole lines by the rules of "Reading a log": records,
+// damaged lines, kind conflicts, orphans after a resume, summary, uses, files and the end.
+
+import type {
+  EndRecord,
+  FileRecord,
+  LogRecord,
+  MetricRecord,
+  ResumeRecord,
+  SeriesKind,
+  StartRecord,
+  UseRecord,
+} from '../../shared/format/records.js';
+import { parseLogLine } from '../../shared/format/records.js';
+import type { Value } from '../../shared/format/values.js';
+import { SampleColumns } from '../../shared/series/sample-columns.js';
+import type { KeyStatistics } from '../../shared/series/statistics.js';
+import { statisticsOf } from '../../shared/series/statistics.js';
+import { SamplesLineScanner } from './samples-fast-path.js';
+
+export class Series {
+  readonly samples = new SampleColumns();
+  /** The greatest step among the samples, so a resume cuts only series that can hold orphans. */
+  maxStep = -1;
+  constructor(
+    readonly key: string,
+    readonly kind: SeriesKind,
+  ) {}
+
+  push(step: number, time: number, value: number): void {
+    this.samples.push(step, time, value);
+    if (step > this.maxStep) this.maxStep = step;
+  }
+}
+
+/** Why a log cannot be read as a run, when it cannot. */
+export type Unreadable =
+  { readonly reason: 'foreign-format'; readonly format: string } | { readonly reason: 'no-start' };
+
+export class RunLog {
+  start: StartRecord | null = null;
+  unreadable: Unreadable | null = null;
+  damaged = 0;
+  lines = 0;
+  readonly kinds = new Map<string, SeriesKind>();
+  readonly series = new Map<string, Series>();
+  readonly metricDeclarations = new Map<string, MetricRecord>();
+  readonly summary = new Map<string, Value>();
+  readonly uses: UseRecord[] = [];
+  files: FileRecord[] = [];
+  readonly resumes: ResumeRecord[] = [];
+  end: EndRecord | null = null;
+  /** The step of the last metrics or resume record, or 0: the step a writer gives a reading. */
+  currentStep = 0;
+  private readonly fastPath = new SamplesLineScanner();
+
+  /** Applies one whole line, bytes[start, end) without its line feed. */
+  applyLine(bytes: Uint8Array, start: number, end: number): void {
+    this.lines++;
+    if (this.unreadable !== null) return;
+    if (this.start !== null && this.end === null) {
+      const fast = this.fastPath.scan(bytes, start, end);
+      if (fast !== undefined) {
+        if (
+          !this.applySamples(fast.type, fast.time, fast.step, fast.keys, fast.values, fast.count)
+        ) {
+          this.damaged++;
+        }
+        return;
+      }
+    }
+    const parsed = parseLogLine(bytes, start, end);
+    if (this.start === null) {
+      if (parsed?.type === 'start') this.start = parsed;
+      else {
+        this.unreadable =
+          parsed?.type === 'foreign-start'
+            ? { reason: 'foreign-format', format: parsed.format }
+            : { reason: 'no-start' };
+      }
+      return;
+    }
+    if (parsed === undefined || parsed.type === 'foreign-start' || !this.applyRecord(parsed)) {
+      this.damaged++;
+    }
+  }
+
+  /** Applies a record after the start; false when the record is damaged where it stands. */
+  private applyRecord(record: LogRecord): boolean {
+    // An end is the last record of its log, and the start the first: anything else there is damaged.
+    if (this.end !== null || record.type === 'start') return false;
+    switch (record.type) {
+      case 'metric':
+        if (this.kinds.get(record.key) === 'reading') return false;
+        this.kinds.set(record.key, 'metric');
+        this.metricDeclarations.set(record.key, record);
+        return true;
+      case 'metrics':
+      case 'reading': {
+        const keys = [...record.values.keys()];
+        const values = Float64Array.from(record.values.values());
+        return this.applySamples(record.type, record.time, record.step, keys, values, keys.length);
+      }
+      case 'file':
+        this.files.push(record);
+        return true;
+      case 'summary':
+        for (const [name, value] of record.values) this.summary.set(name, value);
+        return true;
+      case 'use':
+        this.uses.push(record);
+        return true;
+      case 'resume':
+        this.resumes.push(record);
+        this.cutOrphans(record.step);
+        this.currentStep = record.step;
+        return true;
+      case 'end':
+        this.end = record;
+        return true;
+    }
+  }
+
+  private applySamples(
+    type: 'metrics' | 'reading',
+    time: number,
+    step: number,
+    keys: readonly string[],
+    values: Float64Array,
+    count: number,
+  ): boolean {
+    const kind: SeriesKind = type === 'metrics' ? 'metric' : 'reading';
+    for (let i = 0; i < count; i++) {
+      const known = this.kinds.get(keys[i]!);
+      if (known !== undefined && known !== kind) return false;
+    }
+    for (let i = 0; i < count; i++) {
+      const key = keys[i]!;
+      let series = this.series.get(key);
+      if (series === undefined) {
+        this.kinds.set(key, kind);
+        series = new Series(key, kind);
+        this.series.set(key, series);
+      }
+      series.push(step, time, values[i]!);
+    }
+    if (type === 'metrics') this.currentStep = step;
+    return true;
+  }
+
+  /** Leaves out of the series and files what a resume to `step` orphaned. Readings never are. */
+  private cutOrphans(step: number): void {
+    for (const series of this.series.values()) {
+      if (series.kind !== 'metric' || series.maxStep <= step) continue;
+      series.samples.keepStepsUpTo(step);
+      let greatest = -1;
+      for (let i = 0; i < series.samples.length; i++)
+        greatest = Math.max(greatest, series.samples.step(i));
+      series.maxStep = greatest;
+    }
+    if (this.files.some((file) => file.step > step))
+      this.files = this.files.filter((file) => file.step <= step);
+  }
+
+  /** The key's declared goal and step_metric, from its latest metric record. */
+  declaration(key: string): MetricRecord | undefined {
+    return this.metricDeclarations.get(key);
+  }
+
+  /** Statistics of every key with a sample, folded from the series (orphans already left out). */
+  foldStatistics(): Map<string, KeyStatistics> {
+    const out = new Map<string, KeyStatistics>();
+    for (const [key, series] of this.series) {
+      const stats = statisticsOf(
+        series.samples,
+        series.kind,
+        this.metricDeclarations.get(key)?.goal ?? null,
+      );
+      if (stats !== null) out.set(key, stats);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,105 @@
+// Reading one run of a store whole: probe first, then the log, then tags, notes and statistics.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { decodeStatsHint } from '../../shared/format/stats-hint.js';
+import { FORMAT_VERSION } from '../../shared/format/records.js';
+import type { KeyStatistics } from '../../shared/series/statistics.js';
+import type { HostIdentities } from './identities.js';
+import { hostIdentities } from './identities.js';
+import { probeLock } from './lock-probe.js';
+import type { ProbeResult } from './lock-probe.js';
+import { readLogInto } from './log-file.js';
+import { RunLog } from './run-log.js';
+import type { WriterIdentity } from './run-files.js';
+import { readNotes, readTags, readWriterFile } from './run-files.js';
+import type { RunStatus } from './status.js';
+import { canProbe, decideStatus } from './status.js';
+
+export const LOG_FILE = 'events.jsonl';
+
+export interface RunRead {
+  readonly id: string;
+  readonly dir: string;
+  readonly log: RunLog;
+  /** The status, or 'unreadable' when the log's first record is not a start of this format. */
+  readonly status: RunStatus | 'unreadable';
+  /** The failed end's error, or why the run is unreadable. */
+  readonly error: string | null;
+  readonly writer: WriterIdentity | null;
+  readonly tags: string[];
+  readonly notes: string | null;
+  readonly statistics: ReadonlyMap<string, KeyStatistics>;
+  readonly statisticsFromHint: boolean;
+  /** Offset just past the last whole line read. */
+  readonly offset: number;
+  readonly logSize: number;
+  /** When the run last wrote: its log's modification time, in seconds since the epoch. */
+  readonly lastWrite: number;
+  readonly stoppedAtNul: boolean;
+}
+
+export function unreadableReason(log: RunLog): string | null {
+  const problem = log.unreadable;
+  if (problem === null) return null;
+  return problem.reason === 'foreign-format'
+    ? `the run's files are format ${problem.format}; this reader reads format ${FORMAT_VERSION}`
+    : "the log's first line is not a start record";
+}
+
+/** Reads the run `id` of the store at root. Throws when its log cannot be opened. */
+export function readRun(
+  root: string,
+  id: string,
+  host: HostIdentities = hostIdentities(),
+): RunRead {
+  const dir = join(root, 'runs', id);
+  const logPath = join(dir, LOG_FILE);
+  const writer = readWriterFile(dir);
+  // The probe comes before the read of the last record, so a writer that ends and exits
+  // between the two cannot make a finished run read crashed.
+  const probe: ProbeResult = canProbe(writer, host) ? probeLock(logPath) : 'unavailable';
+  const log = new RunLog();
+  const read = readLogInto(logPath, log);
+  const lastWrite = read.mtimeMs / 1000;
+  const tags = readTags(dir);
+  const notes = readNotes(dir);
+  const reason = unreadableReason(log);
+  let statistics: ReadonlyMap<string, KeyStatistics> | undefined;
+  let statisticsFromHint = false;
+  if (log.end !== null && reason === null) {
+    try {
+      statistics = decodeStatsHint(readFileSync(join(dir, 'stats.json')), read.size);
+      statisticsFromHint = statistics !== undefined;
+    } catch {
+      statistics = undefined;
+    }
+  }
+  statistics ??= log.foldStatistics();
+  const status =
+    reason !== null
+      ? 'unreadable'
+      : decideStatus({
+          endStatus: log.end?.status ?? null,
+          probe,
+          writer,
+          host,
+          logModified: lastWrite,
+        });
+  return {
+    id,
+    dir,
+    log,
+    status,
+    error: reason ?? log.end?.error ?? null,
+    writer,
+    tags,
+    notes,
+    statistics,
+    statisticsFromHint,
+    offset: read.offset,
+    logSize: read.size,
+    lastWrite,
+    stoppedAtNul: read.stoppedAtNul,
+  };
+}
