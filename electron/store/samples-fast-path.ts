@@ -2,6 +2,8 @@
 // order. It takes a line only when it can read it exactly; anything else goes to the general
 // parser, so both paths give the same record for every line.
 
+import { decimalToDouble } from '../../shared/format/decimal-to-double.js';
+
 const MAX_FAST_DIGITS = 15;
 const POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => 10 ** k);
 
@@ -39,7 +41,9 @@ export class SamplesLineScanner {
     values: new Float64Array(16),
   };
   private readonly slots: (KeySlot | undefined)[] = [];
+  /** Keys of the line being scanned, to refuse a key named twice (the general parser decides). */
   private readonly seen = new Set<string>();
+  private readonly digitCodes: number[] = [];
   private pos = 0;
   private bytes: Uint8Array = new Uint8Array(0);
   private end = 0;
@@ -65,7 +69,6 @@ export class SamplesLineScanner {
     out.time = time;
     out.step = step;
     out.count = 0;
-    this.seen.clear();
     if (bytes[this.pos] === 0x7d) {
       this.pos++;
     } else {
@@ -75,8 +78,8 @@ export class SamplesLineScanner {
         this.pos++;
         const value = this.number();
         if (value === undefined) return undefined;
-        if (this.seen.has(key)) return undefined;
-        this.seen.add(key);
+        // A slot's key differs from every earlier slot's unless the line names one twice.
+        if (out.count > 0 && this.repeats(key, out)) return undefined;
         if (out.count === out.values.length) {
           const grown = new Float64Array(out.values.length * 2);
           grown.set(out.values);
@@ -92,6 +95,20 @@ export class SamplesLineScanner {
     }
     if (bytes[this.pos] !== 0x7d || this.pos + 1 !== end) return undefined;
     return out;
+  }
+
+  private repeats(key: string, out: ScannedSamples): boolean {
+    if (out.count < 8) {
+      for (let k = 0; k < out.count; k++) if (out.keys[k] === key) return true;
+      return false;
+    }
+    if (out.count === 8) {
+      this.seen.clear();
+      for (let k = 0; k < out.count; k++) this.seen.add(out.keys[k]!);
+    }
+    if (this.seen.has(key)) return true;
+    this.seen.add(key);
+    return false;
   }
 
   private expect(literal: Uint8Array): boolean {
@@ -149,9 +166,10 @@ export class SamplesLineScanner {
   }
 
   /**
-   * A number literal read exactly: when its significant digits fit 15 and its power of ten is
-   * at most 22, one multiplication or division of exact doubles is correctly rounded (Clinger's
-   * fast path); otherwise the text goes to Number(), which is correctly rounded too.
+   * A number literal read exactly. Up to 15 significant digits with a power of ten of at most
+   * 22 are two exact doubles, and one multiplication or division of them is correctly rounded
+   * (Clinger's fast path); up to 19 digits go through decimalToDouble; anything else, and the
+   * rare case decimalToDouble cannot decide, through Number(), which is correctly rounded too.
    */
   private number(): number | undefined {
     const { bytes, end } = this;
@@ -159,30 +177,21 @@ export class SamplesLineScanner {
     let i = start;
     const negative = bytes[i] === 0x2d;
     if (negative) i++;
-    let mantissa = 0;
-    let significant = 0;
-    let scale = 0;
     const intStart = i;
-    while (i < end && bytes[i]! >= 0x30 && bytes[i]! <= 0x39) {
-      const digit = bytes[i]! - 0x30;
-      if (significant > 0 || digit !== 0) significant++;
-      mantissa = mantissa * 10 + digit;
-      i++;
-    }
-    const intDigits = i - intStart;
+    while (i < end && bytes[i]! >= 0x30 && bytes[i]! <= 0x39) i++;
+    const intEnd = i;
+    const intDigits = intEnd - intStart;
     if (intDigits === 0 || (intDigits > 1 && bytes[intStart] === 0x30)) return undefined;
+    let fracStart = i;
+    let fracEnd = i;
     if (bytes[i] === 0x2e) {
       i++;
-      const fracStart = i;
-      while (i < end && bytes[i]! >= 0x30 && bytes[i]! <= 0x39) {
-        const digit = bytes[i]! - 0x30;
-        if (significant > 0 || digit !== 0) significant++;
-        mantissa = mantissa * 10 + digit;
-        i++;
-      }
-      if (i === fracStart) return undefined;
-      scale = -(i - fracStart);
+      fracStart = i;
+      while (i < end && bytes[i]! >= 0x30 && bytes[i]! <= 0x39) i++;
+      fracEnd = i;
+      if (fracEnd === fracStart) return undefined;
     }
+    let scale = -(fracEnd - fracStart);
     if (bytes[i] === 0x65 || bytes[i] === 0x45) {
       i++;
       let expNegative = false;
@@ -200,18 +209,44 @@ export class SamplesLineScanner {
       scale += expNegative ? -exponent : exponent;
     }
     this.pos = i;
-    let value: number;
-    if (significant <= MAX_FAST_DIGITS && scale >= -22 && scale <= 22) {
-      value = scale < 0 ? mantissa / POWERS_OF_TEN[-scale]! : mantissa * POWERS_OF_TEN[scale]!;
-      if (negative) value = -value;
-    } else {
-      value = Number(
-        String.fromCharCode.apply(null, bytes.subarray(start, i) as unknown as number[]),
-      );
-      // A literal past the float range names no float; the general parser declares it damaged.
-      if (!Number.isFinite(value)) return undefined;
+    // The digits as high (the first 15 significant ones) and low (up to 4 more); leading
+    // zeros only move the point.
+    let high = 0;
+    let highDigits = 0;
+    let low = 0;
+    let lowDigits = 0;
+    let extraDigits = 0;
+    for (let k = intStart; k < fracEnd; k++) {
+      if (k === intEnd) k = fracStart;
+      if (k >= fracEnd) break;
+      const digit = bytes[k]! - 0x30;
+      if (highDigits < MAX_FAST_DIGITS) {
+        if (high !== 0 || digit !== 0) {
+          high = high * 10 + digit;
+          highDigits++;
+        }
+      } else if (lowDigits < 4) {
+        low = low * 10 + digit;
+        lowDigits++;
+      } else {
+        extraDigits++;
+      }
     }
-    return value;
+    let value: number | undefined;
+    if (extraDigits === 0 && scale >= -22 && scale <= 22) {
+      if (lowDigits === 0) {
+        value = scale < 0 ? high / POWERS_OF_TEN[-scale]! : high * POWERS_OF_TEN[scale]!;
+      } else if (scale <= 0) {
+        value = decimalToDouble(high, low, lowDigits, -scale);
+      }
+    }
+    if (value !== undefined) return negative ? -value : value;
+    const codes = this.digitCodes;
+    codes.length = i - start;
+    for (let k = start; k < i; k++) codes[k - start] = bytes[k]!;
+    value = Number(String.fromCharCode.apply(null, codes));
+    // A literal past the float range names no float; the general parser declares it damaged.
+    return Number.isFinite(value) ? value : undefined;
   }
 }
 
