@@ -7,6 +7,9 @@ import { writeStoreExport } from './store/export.js';
 const USAGE = `usage:
   munin-view export STORE        print the store as read, one JSON document
   munin-view demo DIR [--live]   write a demo store (--live: keep one run writing)
+  munin-view serve STORE [--port N] [--host ADDR] [--token VALUE | --no-token]
+                         [--poll] [--interval MS]
+                                 serve the app to a browser, with a per-launch token
 `;
 
 function fail(message: string, status = 2): never {
@@ -52,6 +55,10 @@ export async function main(argv: string[]): Promise<void> {
   switch (command) {
     case 'export':
       return exportCommand(rest);
+    case 'serve': {
+      const { serveCommand } = await import('./host/serve-command.js');
+      return serveCommand(rest);
+    }
     case 'demo': {
       const { demoCommand } = await import('./demo/demo-command.js');
       return demoCommand(rest);

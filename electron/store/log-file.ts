@@ -16,6 +16,8 @@ export interface LogReadResult {
   readonly mtimeMs: number;
   /** True when reading stopped at a NUL byte: a part of the log not yet written. */
   readonly stoppedAtNul: boolean;
+  /** The file's device and inode, to tell a log replaced under the same name. */
+  readonly identity: string;
 }
 
 /**
@@ -64,6 +66,7 @@ export function readLogInto(
       size: Math.max(stat.size, fileOffset),
       mtimeMs: stat.mtimeMs,
       stoppedAtNul,
+      identity: `${stat.dev}:${stat.ino}`,
     };
   } finally {
     closeSync(fd);

@@ -37,6 +37,13 @@ export class Series {
 export type Unreadable =
   { readonly reason: 'foreign-format'; readonly format: string } | { readonly reason: 'no-start' };
 
+export interface OrphanCutListener {
+  /** Before a resume to `step` cuts its orphans: what was read so far is still whole. */
+  beforeCut(step: number): void;
+  /** After the cut. */
+  afterCut(step: number): void;
+}
+
 export class RunLog {
   start: StartRecord | null = null;
   unreadable: Unreadable | null = null;
@@ -52,6 +59,10 @@ export class RunLog {
   end: EndRecord | null = null;
   /** The step of the last metrics or resume record, or 0: the step a writer gives a reading. */
   currentStep = 0;
+  /** Records other than samples applied so far: a follower's sign that more than samples changed. */
+  otherRecords = 0;
+  /** Told of each resume around its cut, so a follower can order what it reports. */
+  orphanCutListener: OrphanCutListener | null = null;
   private readonly fastPath = new SamplesLineScanner();
 
   /** Applies one whole line, bytes[start, end) without its line feed. */
@@ -71,8 +82,10 @@ export class RunLog {
     }
     const parsed = parseLogLine(bytes, start, end);
     if (this.start === null) {
-      if (parsed?.type === 'start') this.start = parsed;
-      else {
+      if (parsed?.type === 'start') {
+        this.start = parsed;
+        this.otherRecords++;
+      } else {
         this.unreadable =
           parsed?.type === 'foreign-start'
             ? { reason: 'foreign-format', format: parsed.format }
@@ -82,6 +95,8 @@ export class RunLog {
     }
     if (parsed === undefined || parsed.type === 'foreign-start' || !this.applyRecord(parsed)) {
       this.damaged++;
+    } else if (parsed.type !== 'metrics' && parsed.type !== 'reading') {
+      this.otherRecords++;
     }
   }
 
@@ -112,7 +127,9 @@ export class RunLog {
         return true;
       case 'resume':
         this.resumes.push(record);
+        this.orphanCutListener?.beforeCut(record.step);
         this.cutOrphans(record.step);
+        this.orphanCutListener?.afterCut(record.step);
         this.currentStep = record.step;
         return true;
       case 'end':

@@ -47,6 +47,39 @@ export function unreadableReason(log: RunLog): string | null {
     : "the log's first line is not a start record";
 }
 
+/**
+ * The statistics of a run's keys: the stats.json hint of an ended run when it may be used (it
+ * parses, and its format, rules and length match), else folded from the log.
+ */
+export function readStatistics(
+  dir: string,
+  log: RunLog,
+  logSize: number,
+): { statistics: ReadonlyMap<string, KeyStatistics>; fromHint: boolean } {
+  if (log.end !== null && log.unreadable === null) {
+    try {
+      const hint = decodeStatsHint(readFileSync(join(dir, 'stats.json')), logSize);
+      if (hint !== undefined) return { statistics: hint, fromHint: true };
+    } catch {
+      // No hint, or it cannot be read: the log is folded.
+    }
+  }
+  return { statistics: log.foldStatistics(), fromHint: false };
+}
+
+/**
+ * Reads the writer file and probes the run's lock when this reader may. Call it before reading
+ * the log's last record: in the other order a writer could end and exit between the two reads,
+ * and a finished run would read crashed.
+ */
+export function probeRun(
+  dir: string,
+  host: HostIdentities,
+): { writer: WriterIdentity | null; probe: ProbeResult } {
+  const writer = readWriterFile(dir);
+  return { writer, probe: canProbe(writer, host) ? probeLock(join(dir, LOG_FILE)) : 'unavailable' };
+}
+
 /** Reads the run `id` of the store at root. Throws when its log cannot be opened. */
 export function readRun(
   root: string,
@@ -55,27 +88,14 @@ export function readRun(
 ): RunRead {
   const dir = join(root, 'runs', id);
   const logPath = join(dir, LOG_FILE);
-  const writer = readWriterFile(dir);
-  // The probe comes before the read of the last record, so a writer that ends and exits
-  // between the two cannot make a finished run read crashed.
-  const probe: ProbeResult = canProbe(writer, host) ? probeLock(logPath) : 'unavailable';
+  const { writer, probe } = probeRun(dir, host);
   const log = new RunLog();
   const read = readLogInto(logPath, log);
   const lastWrite = read.mtimeMs / 1000;
   const tags = readTags(dir);
   const notes = readNotes(dir);
   const reason = unreadableReason(log);
-  let statistics: ReadonlyMap<string, KeyStatistics> | undefined;
-  let statisticsFromHint = false;
-  if (log.end !== null && reason === null) {
-    try {
-      statistics = decodeStatsHint(readFileSync(join(dir, 'stats.json')), read.size);
-      statisticsFromHint = statistics !== undefined;
-    } catch {
-      statistics = undefined;
-    }
-  }
-  statistics ??= log.foldStatistics();
+  const { statistics, fromHint: statisticsFromHint } = readStatistics(dir, log, read.size);
   const status =
     reason !== null
       ? 'unreadable'

@@ -184,7 +184,7 @@ export class SamplesLineScanner {
     if (intDigits === 0 || (intDigits > 1 && bytes[intStart] === 0x30)) return undefined;
     let fracStart = i;
     let fracEnd = i;
-    if (bytes[i] === 0x2e) {
+    if (i < end && bytes[i] === 0x2e) {
       i++;
       fracStart = i;
       while (i < end && bytes[i]! >= 0x30 && bytes[i]! <= 0x39) i++;
@@ -192,10 +192,10 @@ export class SamplesLineScanner {
       if (fracEnd === fracStart) return undefined;
     }
     let scale = -(fracEnd - fracStart);
-    if (bytes[i] === 0x65 || bytes[i] === 0x45) {
+    if (i < end && (bytes[i] === 0x65 || bytes[i] === 0x45)) {
       i++;
       let expNegative = false;
-      if (bytes[i] === 0x2b || bytes[i] === 0x2d) {
+      if (i < end && (bytes[i] === 0x2b || bytes[i] === 0x2d)) {
         expNegative = bytes[i] === 0x2d;
         i++;
       }
@@ -240,7 +240,8 @@ export class SamplesLineScanner {
         value = decimalToDouble(high, low, lowDigits, -scale);
       }
     }
-    if (value !== undefined) return negative ? -value : value;
+    // The integer literal -0 is the integer 0, whose float is 0.0, as the general parser reads it.
+    if (value !== undefined) return negative && (value !== 0 || i !== intEnd) ? -value : value;
     const codes = this.digitCodes;
     codes.length = i - start;
     for (let k = start; k < i; k++) codes[k - start] = bytes[k]!;

@@ -253,16 +253,16 @@ export function scanNumber(
     return undefined;
   }
   let isFloat = false;
-  if (bytes[i] === 0x2e) {
+  if (i < end && bytes[i] === 0x2e) {
     i++;
     const digitsStart = i;
     while (i < end && bytes[i]! >= 0x30 && bytes[i]! <= 0x39) i++;
     if (i === digitsStart) return undefined;
     isFloat = true;
   }
-  if (bytes[i] === 0x65 || bytes[i] === 0x45) {
+  if (i < end && (bytes[i] === 0x65 || bytes[i] === 0x45)) {
     i++;
-    if (bytes[i] === 0x2b || bytes[i] === 0x2d) i++;
+    if (i < end && (bytes[i] === 0x2b || bytes[i] === 0x2d)) i++;
     const digitsStart = i;
     while (i < end && bytes[i]! >= 0x30 && bytes[i]! <= 0x39) i++;
     if (i === digitsStart) return undefined;

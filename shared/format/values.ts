@@ -20,7 +20,11 @@ export const MAX_STEP = 2 ** 53;
  */
 export function decodeFloat(json: JsonValue | undefined): number | undefined {
   if (typeof json === 'number') return json;
-  if (typeof json === 'bigint') return Number(json);
+  if (typeof json === 'bigint') {
+    // An integer literal past the float range names no float, as 1e400 does not.
+    const x = Number(json);
+    return Number.isFinite(x) ? x : undefined;
+  }
   if (json instanceof Map && json.size === 1) {
     switch (json.get('float')) {
       case 'NaN':

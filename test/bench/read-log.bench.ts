@@ -15,7 +15,12 @@ function naiveRead(path: string): number {
   let samples = 0;
   for (const line of readFileSync(path, 'utf8').split('\n')) {
     if (line.length === 0) continue;
-    const record = JSON.parse(line) as { type: string; step: number; time: number; values?: Record<string, number> };
+    const record = JSON.parse(line) as {
+      type: string;
+      step: number;
+      time: number;
+      values?: Record<string, number>;
+    };
     if (record.type !== 'metrics' || record.values === undefined) continue;
     for (const [key, value] of Object.entries(record.values)) {
       let columns = series.get(key);
@@ -50,7 +55,8 @@ export function benchReadLog(steps = 1_000_000): BenchFigure[] {
     const after = heapBytes();
     let samples = 0;
     for (const series of log.series.values()) samples += series.samples.length;
-    if (samples !== steps * 3 || log.damaged !== 0) throw new Error(`read ${samples} samples, ${log.damaged} damaged`);
+    if (samples !== steps * 3 || log.damaged !== 0)
+      throw new Error(`read ${samples} samples, ${log.damaged} damaged`);
     return [
       {
         name: 'read 1M-step x 3-key log',

@@ -1,0 +1,127 @@
+// Following one run's log: reads what was appended since the last whole line, never past a line
+// that is not whole, opening the file anew each time; turns what it read into ordered changes
+// (samples appended per key, orphan cuts) and copes with the log shrinking or vanishing.
+
+import { statSync } from 'node:fs';
+import { readLogInto } from '../store/log-file.js';
+import type { OrphanCutListener } from '../store/run-log.js';
+import { RunLog } from '../store/run-log.js';
+
+/** One change a read brought, in log order. */
+export type FollowChange =
+  | { readonly kind: 'samples'; readonly key: string; readonly from: number; readonly to: number }
+  | { readonly kind: 'orphans-cut'; readonly step: number };
+
+export type FollowResult =
+  | {
+      readonly state: 'read';
+      /** Samples appended and cuts, in the order the log holds them. */
+      readonly changes: readonly FollowChange[];
+      /** True when records other than samples arrived (summary, end, declarations) or damage. */
+      readonly recordsChanged: boolean;
+    }
+  /** The log was replaced, or shrank below what was read: it was read afresh from its start. */
+  | { readonly state: 'reset' }
+  /** The log is gone: a deletion renamed it to .deleted, or the directory was removed. */
+  | { readonly state: 'vanished' };
+
+export class RunFollower implements OrphanCutListener {
+  log = new RunLog();
+  /** Offset just past the last whole line read. */
+  offset = 0;
+  size = 0;
+  mtimeMs = 0;
+  stoppedAtNul = false;
+  private identity: string | null = null;
+  /** Per key, how many samples the changes reported so far hold: what a subscriber holds. */
+  private readonly reported = new Map<string, number>();
+  private pending: FollowChange[] = [];
+
+  constructor(readonly logPath: string) {}
+
+  /** Reads what the log gained since the last call. */
+  poll(): FollowResult {
+    let stat;
+    try {
+      stat = statSync(this.logPath);
+    } catch {
+      return { state: 'vanished' };
+    }
+    const identity = `${stat.dev}:${stat.ino}`;
+    const unchanged =
+      this.identity === identity &&
+      stat.size === this.size &&
+      stat.mtimeMs === this.mtimeMs &&
+      !this.stoppedAtNul;
+    if (unchanged) return { state: 'read', changes: [], recordsChanged: false };
+    const replaced =
+      this.identity !== null && (identity !== this.identity || stat.size < this.offset);
+    if (replaced) return this.readAfresh();
+    const otherRecords = this.log.otherRecords;
+    const damaged = this.log.damaged;
+    const hadRead = this.identity !== null;
+    try {
+      this.readMore();
+    } catch {
+      return { state: 'vanished' };
+    }
+    // Replaced between the stat and the open: what was read belongs to another file.
+    if (hadRead && this.identity !== identity) return this.readAfresh();
+    return {
+      state: 'read',
+      changes: this.takeChanges(),
+      recordsChanged: this.log.otherRecords !== otherRecords || this.log.damaged !== damaged,
+    };
+  }
+
+  private readAfresh(): FollowResult {
+    this.log = new RunLog();
+    this.offset = 0;
+    this.identity = null;
+    this.reported.clear();
+    this.pending = [];
+    try {
+      this.readMore();
+    } catch {
+      return { state: 'vanished' };
+    }
+    this.takeChanges();
+    return { state: 'reset' };
+  }
+
+  private readMore(): void {
+    this.log.orphanCutListener = this;
+    const read = readLogInto(this.logPath, this.log, this.offset);
+    this.offset = read.offset;
+    this.size = read.size;
+    this.mtimeMs = read.mtimeMs;
+    this.stoppedAtNul = read.stoppedAtNul;
+    this.identity = read.identity;
+  }
+
+  beforeCut(step: number): void {
+    this.flushSamples();
+    this.pending.push({ kind: 'orphans-cut', step });
+  }
+
+  afterCut(): void {
+    // A subscriber applying the cut to what it holds ends with what the series holds now.
+    for (const [key, series] of this.log.series) this.reported.set(key, series.samples.length);
+  }
+
+  private flushSamples(): void {
+    for (const [key, series] of this.log.series) {
+      const from = this.reported.get(key) ?? 0;
+      const to = series.samples.length;
+      if (to > from) this.pending.push({ kind: 'samples', key, from, to });
+      this.reported.set(key, to);
+    }
+  }
+
+  private takeChanges(): FollowChange[] {
+    this.flushSamples();
+    const changes = this.pending;
+    this.pending = [];
+    return changes;
+  }
+}

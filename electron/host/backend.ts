@@ -1,0 +1,415 @@
+// The Backend: the one object the UI talks to. It opens a store, keeps every run live (followed
+// logs, status, tags, notes), answers Api requests, and pushes numbered deltas to sessions.
+
+import { readFileSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import type {
+  ApiError,
+  ApiRequest,
+  ApiResponse,
+  ApiResults,
+  ArtifactSummary,
+  Delta,
+  RunSummary,
+  SeriesColumns,
+  Snapshot,
+  StoreInfo,
+} from '../../shared/api/contract.js';
+import { parseApiRequest } from '../../shared/api/validate.js';
+import { readArtifacts } from '../store/artifacts.js';
+import type { HostIdentities } from '../store/identities.js';
+import { hostIdentities } from '../store/identities.js';
+import { hasWholeFirstLine } from '../store/log-file.js';
+import { LOG_FILE } from '../store/run-reader.js';
+import { checkReadableDirectory, listRunIds, StoreError } from '../store/store.js';
+import type { Sink } from '../store/export.js';
+import { encodeArtifactExport, writeRunExport } from '../store/export.js';
+import { addTag, removeTag, writeNotes } from '../store/writer/tags-notes.js';
+import type { RunFileKind, WatchOptions } from '../follow/store-watcher.js';
+import { StoreWatcher } from '../follow/store-watcher.js';
+import { RunEntry } from './run-entry.js';
+import { encodeJsonString } from '../../shared/format/json.js';
+import { compareUtf8 } from '../../shared/format/utf8.js';
+
+export interface BackendOptions {
+  readonly watch?: WatchOptions;
+  /** How often runs without an end are probed again, in milliseconds. */
+  readonly statusIntervalMs?: number;
+  /** At most how often a run's summary is pushed while only samples arrive, in milliseconds. */
+  readonly summaryThrottleMs?: number;
+  readonly host?: HostIdentities;
+}
+
+/** A client of the Backend: one window or one WebSocket. */
+export interface Session {
+  request(raw: unknown): Promise<ApiResponse>;
+  close(): void;
+}
+
+interface SessionState {
+  readonly push: (delta: Delta) => void;
+  seq: number;
+  followed: ReadonlySet<string>;
+}
+
+export class NotAStoreError extends StoreError {}
+
+/** Throws a StoreError that says why, when root cannot be opened as a store. */
+export function checkStore(root: string): void {
+  checkReadableDirectory(root);
+  const has = (name: string): boolean => {
+    try {
+      return statSync(join(root, name)).isDirectory();
+    } catch {
+      return false;
+    }
+  };
+  if (has('runs') || has('artifacts')) return;
+  const parent = resolve(root, '..');
+  const hint =
+    basename(root) === 'runs' || basename(root) === 'artifacts'
+      ? ` It looks like a store's ${basename(root)}/ folder: open ${parent} instead.`
+      : has('store') && statSync(join(root, 'store')).isDirectory()
+        ? ` Its folder store/ may be one: open ${join(root, 'store')}.`
+        : '';
+  throw new NotAStoreError(
+    `${root} is not a munin store: it holds neither runs/ nor artifacts/.${hint}`,
+  );
+}
+
+export class Backend {
+  private readonly runs = new Map<string, RunEntry>();
+  private readonly sessions = new Set<SessionState>();
+  private readonly watcher: StoreWatcher;
+  private readonly statusTimer: NodeJS.Timeout;
+  private readonly pendingRuns = new Map<string, Set<RunFileKind>>();
+  private flushScheduled = false;
+  private readonly summaryTimers = new Map<string, NodeJS.Timeout>();
+  private readonly lastSummarySent = new Map<string, number>();
+  private readonly summaryThrottleMs: number;
+  private readonly host: HostIdentities;
+  private closed = false;
+
+  private constructor(
+    readonly root: string,
+    options: BackendOptions,
+  ) {
+    this.host = options.host ?? hostIdentities();
+    this.summaryThrottleMs = options.summaryThrottleMs ?? 250;
+    for (const id of listRunIds(root)) this.addRun(id);
+    this.watcher = new StoreWatcher(
+      root,
+      {
+        runChanged: (id, what) => this.schedule(id, what),
+        artifactsChanged: () => this.broadcast({ type: 'artifacts-changed' }),
+      },
+      options.watch,
+    );
+    this.statusTimer = setInterval(() => this.probeOpenRuns(), options.statusIntervalMs ?? 3000);
+    this.statusTimer.unref();
+  }
+
+  /** Opens the store at root; throws a StoreError saying why it cannot. */
+  static async open(root: string, options: BackendOptions = {}): Promise<Backend> {
+    const absolute = resolve(root);
+    checkStore(absolute);
+    const backend = new Backend(absolute, options);
+    await backend.watcher.ready;
+    return backend;
+  }
+
+  get polling(): boolean {
+    return this.watcher.polling;
+  }
+
+  /** A new client; deltas for it go to push, in order, numbered from its snapshot's seq. */
+  connect(push: (delta: Delta) => void): Session {
+    const state: SessionState = { push, seq: 0, followed: new Set() };
+    this.sessions.add(state);
+    return {
+      request: async (raw) => this.handle(state, raw),
+      close: () => void this.sessions.delete(state),
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.statusTimer);
+    for (const timer of this.summaryTimers.values()) clearTimeout(timer);
+    this.sessions.clear();
+    await this.watcher.close();
+  }
+
+  private async handle(session: SessionState, raw: unknown): Promise<ApiResponse> {
+    const request = parseApiRequest(raw);
+    if ('code' in request) return { ok: false, error: request };
+    try {
+      const result = this.answer(session, request);
+      return { ok: true, result } as ApiResponse;
+    } catch (error) {
+      return { ok: false, error: toApiError(error) };
+    }
+  }
+
+  private entry(runId: string): RunEntry {
+    const entry = this.runs.get(runId);
+    if (entry === undefined) throw new ApiFailure('no-such-run', `no run ${runId} in this store`);
+    return entry;
+  }
+
+  private answer(session: SessionState, request: ApiRequest): ApiResults[ApiRequest['op']] {
+    switch (request.op) {
+      case 'storeInfo':
+        return this.storeInfo();
+      case 'listRuns':
+        return this.listRuns();
+      case 'runDetail':
+        return this.entry(request.runId).detail();
+      case 'series': {
+        const entry = this.entry(request.runId);
+        return request.keys.flatMap((key) => entry.columns(key) ?? []);
+      }
+      case 'gitDiff': {
+        const entry = this.entry(request.runId);
+        try {
+          return readFileSync(join(entry.dir, 'git.diff'), 'utf8');
+        } catch {
+          return null;
+        }
+      }
+      case 'listArtifacts':
+        return this.listArtifacts();
+      case 'addTag':
+      case 'removeTag': {
+        const entry = this.entry(request.runId);
+        writeOrFail(() => (request.op === 'addTag' ? addTag : removeTag)(entry.dir, request.tag));
+        entry.refreshTags();
+        this.pushSummary(entry, true);
+        return [...entry.tags];
+      }
+      case 'setNotes': {
+        const entry = this.entry(request.runId);
+        writeOrFail(() => writeNotes(entry.dir, request.text));
+        entry.refreshNotes();
+        this.broadcast({ type: 'notes-changed', runId: entry.id });
+        this.pushSummary(entry, true);
+        return null;
+      }
+      case 'subscribe':
+        return this.subscribe(session, request.runIds);
+    }
+  }
+
+  storeInfo(): StoreInfo {
+    return { root: this.root, name: basename(this.root), polling: this.watcher.polling };
+  }
+
+  listRuns(): RunSummary[] {
+    return [...this.runs.values()].map((entry) => entry.summary());
+  }
+
+  listArtifacts(): ArtifactSummary[] {
+    return readArtifacts(this.root).map((artifact) => ({
+      name: artifact.name,
+      latest: artifact.latest,
+      versions: [...artifact.versions].map(([version, v]) => {
+        if (v.deleted)
+          return {
+            version,
+            deleted: true,
+            time: v.time,
+            run: null,
+            step: null,
+            size: null,
+            digest: null,
+          };
+        const get = (name: string) => v.members.get(name);
+        const num = (x: unknown): number | null =>
+          typeof x === 'number' ? x : typeof x === 'bigint' ? Number(x) : null;
+        const str = (x: unknown): string | null => (typeof x === 'string' ? x : null);
+        return {
+          version,
+          deleted: false,
+          time: num(get('time')),
+          run: str(get('run')),
+          step: num(get('step')),
+          size: num(get('size')),
+          digest: str(get('digest')),
+        };
+      }),
+      aliases: [...artifact.aliases].map(([alias, version]) => ({ alias, version })),
+    }));
+  }
+
+  private subscribe(session: SessionState, runIds: readonly string[]): Snapshot {
+    for (const id of runIds) this.entry(id);
+    session.followed = new Set(runIds);
+    const series: SeriesColumns[] = [];
+    for (const id of runIds) {
+      const entry = this.entry(id);
+      for (const key of entry.log.series.keys()) series.push(entry.columns(key)!);
+    }
+    return { seq: session.seq, runs: this.listRuns(), series };
+  }
+
+  /** The export contract for the live state, written in pieces to sink. */
+  writeExport(sink: Sink): void {
+    sink('{"runs":[');
+    const ids = [...this.runs.keys()].sort(compareUtf8);
+    ids.forEach((id, index) => {
+      if (index > 0) sink(',');
+      writeRunExport(this.runs.get(id)!.asRead(), sink);
+    });
+    sink('],"artifacts":{');
+    sink(
+      readArtifacts(this.root)
+        .map((a) => `${encodeJsonString(a.name)}:${encodeArtifactExport(a)}`)
+        .join(','),
+    );
+    sink('}}\n');
+  }
+
+  private addRun(id: string): RunEntry | undefined {
+    const entry = new RunEntry(this.root, id, this.host);
+    const result = entry.refresh();
+    if (result.state === 'vanished') return undefined;
+    this.runs.set(id, entry);
+    return entry;
+  }
+
+  private schedule(id: string, what: RunFileKind): void {
+    let kinds = this.pendingRuns.get(id);
+    if (kinds === undefined) this.pendingRuns.set(id, (kinds = new Set()));
+    kinds.add(what);
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    // One turn of the event loop gathers a burst of events into one read per run.
+    setImmediate(() => {
+      this.flushScheduled = false;
+      const pending = [...this.pendingRuns];
+      this.pendingRuns.clear();
+      for (const [runId, changed] of pending) this.processRun(runId, changed);
+    });
+  }
+
+  private processRun(id: string, changed: ReadonlySet<RunFileKind>): void {
+    if (this.closed) return;
+    const entry = this.runs.get(id);
+    if (entry === undefined) {
+      if (hasWholeFirstLine(join(this.root, 'runs', id, LOG_FILE))) {
+        const added = this.addRun(id);
+        if (added !== undefined) this.broadcast({ type: 'run-added', run: added.summary() });
+      }
+      return;
+    }
+    let important = false;
+    if (changed.has('tags')) {
+      entry.refreshTags();
+      important = true;
+    }
+    if (changed.has('notes')) {
+      entry.refreshNotes();
+      this.broadcast({ type: 'notes-changed', runId: id });
+      important = true;
+    }
+    if (
+      changed.has('log') ||
+      changed.has('writer') ||
+      changed.has('directory') ||
+      changed.has('stats')
+    ) {
+      if (this.refreshRun(entry)) important = true;
+      if (!this.runs.has(id)) return;
+    }
+    this.pushSummary(entry, important);
+  }
+
+  /** Reads what the run's log gained and pushes it; true when more than samples changed. */
+  private refreshRun(entry: RunEntry): boolean {
+    const statusBefore = entry.status;
+    const result = entry.refresh();
+    if (result.state === 'vanished') {
+      this.runs.delete(entry.id);
+      this.broadcast({ type: 'run-removed', runId: entry.id });
+      return true;
+    }
+    if (result.state === 'reset') {
+      this.broadcast({ type: 'run-reset', runId: entry.id });
+      return true;
+    }
+    for (const change of result.changes) {
+      if (change.kind === 'orphans-cut') {
+        this.broadcast({ type: 'orphans-cut', runId: entry.id, step: change.step }, entry.id);
+      } else {
+        const series = entry.columns(change.key, change.from, change.to);
+        if (series !== undefined) this.broadcast({ type: 'samples', series }, entry.id);
+      }
+    }
+    return result.recordsChanged || entry.status !== statusBefore;
+  }
+
+  /** Probes runs without an end again: a writer that exits changes no file. */
+  private probeOpenRuns(): void {
+    for (const entry of [...this.runs.values()]) {
+      if (!entry.open) continue;
+      const statusBefore = entry.status;
+      const important = this.refreshRun(entry);
+      if (this.runs.has(entry.id))
+        this.pushSummary(entry, important || entry.status !== statusBefore);
+    }
+  }
+
+  /** Pushes the run's summary now when important, else at most once per throttle period. */
+  private pushSummary(entry: RunEntry, important: boolean): void {
+    const now = Date.now();
+    const last = this.lastSummarySent.get(entry.id) ?? 0;
+    const send = (): void => {
+      this.summaryTimers.delete(entry.id);
+      if (!this.runs.has(entry.id) || this.closed) return;
+      this.lastSummarySent.set(entry.id, Date.now());
+      this.broadcast({ type: 'run-changed', run: entry.summary() });
+    };
+    if (important || now - last >= this.summaryThrottleMs) {
+      const timer = this.summaryTimers.get(entry.id);
+      if (timer !== undefined) clearTimeout(timer);
+      send();
+    } else if (!this.summaryTimers.has(entry.id)) {
+      const timer = setTimeout(send, this.summaryThrottleMs - (now - last));
+      timer.unref();
+      this.summaryTimers.set(entry.id, timer);
+    }
+  }
+
+  /** Sends a delta to every session, or only to those following runId. */
+  private broadcast(delta: DistributiveOmit<Delta, 'seq'>, runId?: string): void {
+    for (const session of this.sessions) {
+      if (runId !== undefined && !session.followed.has(runId)) continue;
+      session.seq++;
+      session.push({ ...delta, seq: session.seq } as Delta);
+    }
+  }
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+class ApiFailure extends Error {
+  constructor(
+    readonly code: ApiError['code'],
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function writeOrFail(write: () => void): void {
+  try {
+    write();
+  } catch (error) {
+    throw new ApiFailure('write-failed', error instanceof Error ? error.message : String(error));
+  }
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiFailure) return { code: error.code, message: error.message };
+  return { code: 'internal', message: error instanceof Error ? error.message : String(error) };
+}

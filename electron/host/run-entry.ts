@@ -1,0 +1,166 @@
+// One run as the Backend keeps it live: its followed log, status, tags and notes, and the
+// summaries and details the Api answers with.
+
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type {
+  KeyStatisticsInfo,
+  RunDetail,
+  RunStatusName,
+  RunSummary,
+  SeriesColumns,
+} from '../../shared/api/contract.js';
+import type { HostIdentities } from '../store/identities.js';
+import type { RunRead } from '../store/run-reader.js';
+import { LOG_FILE, probeRun, readStatistics, unreadableReason } from '../store/run-reader.js';
+import type { WriterIdentity } from '../store/run-files.js';
+import { readNotes, readTags } from '../store/run-files.js';
+import { decideStatus } from '../store/status.js';
+import type { FollowResult } from '../follow/run-follower.js';
+import { RunFollower } from '../follow/run-follower.js';
+
+export class RunEntry {
+  readonly dir: string;
+  readonly follower: RunFollower;
+  writer: WriterIdentity | null = null;
+  status: RunStatusName = 'silent';
+  tags: string[] = [];
+  notes: string | null = null;
+
+  constructor(
+    root: string,
+    readonly id: string,
+    private readonly host: HostIdentities,
+  ) {
+    this.dir = join(root, 'runs', id);
+    this.follower = new RunFollower(join(this.dir, LOG_FILE));
+    this.tags = readTags(this.dir);
+    this.notes = readNotes(this.dir);
+  }
+
+  get log() {
+    return this.follower.log;
+  }
+
+  /** Probes (when it may), then reads what the log gained, then decides the status. */
+  refresh(): FollowResult {
+    const { writer, probe } = probeRun(this.dir, this.host);
+    this.writer = writer;
+    const result = this.follower.poll();
+    if (result.state !== 'vanished') this.status = this.decideStatus(probe);
+    return result;
+  }
+
+  private decideStatus(probe: ReturnType<typeof probeRun>['probe']): RunStatusName {
+    if (unreadableReason(this.log) !== null) return 'unreadable';
+    return decideStatus({
+      endStatus: this.log.end?.status ?? null,
+      probe,
+      writer: this.writer,
+      host: this.host,
+      logModified: this.follower.mtimeMs / 1000,
+    });
+  }
+
+  refreshTags(): void {
+    this.tags = readTags(this.dir);
+  }
+
+  refreshNotes(): void {
+    this.notes = readNotes(this.dir);
+  }
+
+  /** True while the run may still change status by itself: it has no end. */
+  get open(): boolean {
+    return this.log.end === null && this.log.unreadable === null;
+  }
+
+  summary(): RunSummary {
+    const { log } = this;
+    let lastStep: number | null = null;
+    const keys = [];
+    for (const [key, series] of log.series) {
+      keys.push({ key, kind: series.kind, count: series.samples.length });
+      if (series.kind === 'metric' && series.maxStep >= 0)
+        lastStep = Math.max(lastStep ?? 0, series.maxStep);
+    }
+    return {
+      id: this.id,
+      status: this.status,
+      error: unreadableReason(log) ?? log.end?.error ?? null,
+      experiment: log.start?.experiment ?? null,
+      name: log.start?.name ?? null,
+      parent: log.start?.parent ?? null,
+      startTime: log.start?.time ?? null,
+      endTime: log.end?.time ?? null,
+      lastWrite: this.follower.mtimeMs / 1000,
+      lastStep,
+      steps: log.start?.steps ?? null,
+      params: log.start?.params ?? new Map(),
+      summary: new Map(log.summary),
+      tags: [...this.tags],
+      keys,
+      damaged: log.damaged,
+      hasNotes: this.notes !== null && this.notes.length > 0,
+    };
+  }
+
+  detail(): RunDetail {
+    const { log } = this;
+    const { statistics } = readStatistics(this.dir, log, this.follower.size);
+    const statisticsInfo: KeyStatisticsInfo[] = [...statistics].map(([key, stats]) => ({
+      key,
+      ...stats,
+    }));
+    return {
+      summary: this.summary(),
+      provenance: log.start?.provenance ?? null,
+      notes: this.notes,
+      writer:
+        this.writer === null
+          ? null
+          : { machine: this.writer.machine ?? null, boot: this.writer.boot ?? null },
+      resumes: log.resumes.map((r) => ({ step: r.step, time: r.time })),
+      metrics: [...log.metricDeclarations.values()].map((d) => ({
+        key: d.key,
+        goal: d.goal,
+        stepMetric: d.stepMetric,
+      })),
+      uses: log.uses.map((u) => ({ name: u.name, version: u.version })),
+      files: log.files.map((f) => ({ key: f.key, step: f.step, path: f.path })),
+      statistics: statisticsInfo,
+      hasGitDiff: existsSync(join(this.dir, 'git.diff')),
+      waitingOnHole: this.follower.stoppedAtNul,
+    };
+  }
+
+  /** Samples [from, to) of a key as columns; the whole series by default. */
+  columns(key: string, from = 0, to?: number): SeriesColumns | undefined {
+    const series = this.log.series.get(key);
+    if (series === undefined) return undefined;
+    const { steps, times, values } = series.samples.slice(from, to ?? series.samples.length);
+    return { runId: this.id, key, kind: series.kind, steps, times, values };
+  }
+
+  /** The run as the export contract lays it out, from the live state. */
+  asRead(): RunRead {
+    const { log } = this;
+    const { statistics, fromHint } = readStatistics(this.dir, log, this.follower.size);
+    return {
+      id: this.id,
+      dir: this.dir,
+      log,
+      status: this.status,
+      error: unreadableReason(log) ?? log.end?.error ?? null,
+      writer: this.writer,
+      tags: this.tags,
+      notes: this.notes,
+      statistics,
+      statisticsFromHint: fromHint,
+      offset: this.follower.offset,
+      logSize: this.follower.size,
+      lastWrite: this.follower.mtimeMs / 1000,
+      stoppedAtNul: this.follower.stoppedAtNul,
+    };
+  }
+}

@@ -1,0 +1,116 @@
+// The `munin-view serve` command: parses its options, opens the store, starts the server and
+// prints its URL (with the token), and stops cleanly on SIGINT or SIGTERM.
+
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Backend } from './backend.js';
+import { serve } from './serve.js';
+import { newToken } from './serve-auth.js';
+import { StoreError } from '../store/store.js';
+
+export const RENDERER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'renderer');
+
+export interface ServeArguments {
+  readonly store: string;
+  readonly port: number;
+  readonly host: string;
+  readonly token: string | null;
+  readonly mode: 'auto' | 'polling';
+  readonly intervalMs: number;
+}
+
+export function parseServeArguments(args: readonly string[]): ServeArguments | string {
+  let store: string | undefined;
+  let port = 0;
+  let host = '127.0.0.1';
+  let token: string | null | undefined;
+  let mode: 'auto' | 'polling' = 'auto';
+  let intervalMs = 1000;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const value = (): string | undefined => args[++i];
+    switch (arg) {
+      case '--port': {
+        const n = Number(value());
+        if (!Number.isInteger(n) || n < 0 || n > 65535)
+          return '--port takes a number from 0 to 65535';
+        port = n;
+        break;
+      }
+      case '--host': {
+        const h = value();
+        if (h === undefined || h.length === 0) return '--host takes an address';
+        host = h;
+        break;
+      }
+      case '--token': {
+        const t = value();
+        if (t === undefined || !/^[A-Za-z0-9_-]{16,}$/.test(t)) {
+          return '--token takes at least 16 characters of letters, digits, - and _';
+        }
+        token = t;
+        break;
+      }
+      case '--no-token':
+        token = null;
+        break;
+      case '--poll':
+        mode = 'polling';
+        break;
+      case '--interval': {
+        const n = Number(value());
+        if (!Number.isFinite(n) || n < 50) return '--interval takes milliseconds, at least 50';
+        intervalMs = n;
+        break;
+      }
+      default:
+        if (arg.startsWith('-') || store !== undefined) return `unexpected argument ${arg}`;
+        store = arg;
+    }
+  }
+  if (store === undefined) return 'serve takes a STORE';
+  return { store, port, host, token: token === undefined ? newToken() : token, mode, intervalMs };
+}
+
+export async function serveCommand(args: readonly string[]): Promise<void> {
+  const parsed = parseServeArguments(args);
+  if (typeof parsed === 'string') {
+    process.stderr.write(`munin-view: ${parsed}\n`);
+    process.exit(2);
+  }
+  let backend: Backend;
+  try {
+    backend = await Backend.open(parsed.store, {
+      watch: { mode: parsed.mode, intervalMs: parsed.intervalMs },
+    });
+  } catch (error) {
+    if (error instanceof StoreError) {
+      process.stderr.write(`munin-view: ${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  if (parsed.token === null) {
+    process.stderr.write(
+      'munin-view: WARNING: --no-token: any program or web page on this machine that can reach the\n' +
+        'address can read these runs and change their tags and notes.\n',
+    );
+  }
+  const running = await serve(backend, {
+    port: parsed.port,
+    host: parsed.host,
+    token: parsed.token,
+    rendererDir: RENDERER_DIR,
+  });
+  if (backend.polling)
+    process.stderr.write(`munin-view: polling the store every ${parsed.intervalMs} ms\n`);
+  process.stdout.write(`munin-view serving ${backend.root} at ${running.url}\n`);
+  const stop = (): void => {
+    void running
+      .close()
+      .then(() => backend.close())
+      .then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

@@ -1,0 +1,210 @@
+// `munin-view serve`: the built renderer over HTTP and the Api over a WebSocket, for a browser
+// (a store on a remote box through an SSH tunnel) and for end-to-end tests. Same Backend as the
+// desktop app; every request passes the checks of serve-auth.ts.
+
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { WebSocket } from 'ws';
+import type { Delta } from '../../shared/api/contract.js';
+import type { TextCodec, WireServerMessage } from '../../shared/api/wire-codec.js';
+import {
+  decodeWireMessage,
+  encodeWireMessage,
+  WireFormatError,
+} from '../../shared/api/wire-codec.js';
+import type { Backend } from './backend.js';
+import type { AuthPolicy } from './serve-auth.js';
+import { authorize, cookieName } from './serve-auth.js';
+
+export const nodeTextCodec: TextCodec = {
+  encode: (text) => new TextEncoder().encode(text),
+  decode: (bytes) => new TextDecoder('utf-8', { fatal: true }).decode(bytes),
+};
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
+
+const SECURITY_HEADERS = {
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+export interface ServeOptions {
+  readonly port?: number;
+  readonly host?: string;
+  /** The token; null turns it off (--no-token). Made at random when not given. */
+  readonly token: string | null;
+  /** Where the built renderer is. */
+  readonly rendererDir: string;
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly port: number;
+  readonly server: Server;
+  close(): Promise<void>;
+}
+
+function refuse(response: ServerResponse, status: number, reason: string): void {
+  response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
+  response.end(`${reason}\n`);
+}
+
+function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
+  const text = status === 401 ? 'Unauthorized' : 'Forbidden';
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${reason}\n`,
+  );
+}
+
+export async function serve(backend: Backend, options: ServeOptions): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const rendererDir = resolve(options.rendererDir);
+  let policy: AuthPolicy = { token: options.token, listenHost: host, port: options.port ?? 0 };
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 8 << 20 });
+
+  const serveStatic = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    pathname: string,
+  ): void => {
+    const relativePath = pathname === '/' ? 'index.html' : decodeURIComponent(pathname.slice(1));
+    const path = normalize(join(rendererDir, relativePath));
+    if (!path.startsWith(rendererDir + sep)) return refuse(response, 404, 'not found');
+    let file = path;
+    if (!existsSync(file) || !statSync(file).isFile()) {
+      // Routes of the single-page app all load its index.
+      if (extname(relativePath) !== '') return refuse(response, 404, 'not found');
+      file = join(rendererDir, 'index.html');
+      if (!existsSync(file)) {
+        return refuse(response, 503, 'The renderer is not built: run `npm run build` first.');
+      }
+    }
+    response.writeHead(200, {
+      'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': 'no-cache',
+      ...SECURITY_HEADERS,
+    });
+    response.end(request.method === 'HEAD' ? undefined : readFileSync(file));
+  };
+
+  const server = createServer((request, response) => {
+    const stateChanging = request.method !== 'GET' && request.method !== 'HEAD';
+    const verdict = authorize(request, policy, stateChanging);
+    if (!verdict.ok) return refuse(response, verdict.status, verdict.reason);
+    if (stateChanging) return refuse(response, 405, 'only GET and HEAD are served');
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname === '/api/export') {
+      response.writeHead(200, {
+        'Content-Type': 'application/json; charset=utf-8',
+        ...SECURITY_HEADERS,
+      });
+      let pending = '';
+      backend.writeExport((text) => {
+        pending += text;
+        if (pending.length > 1 << 20) {
+          response.write(pending);
+          pending = '';
+        }
+      });
+      response.end(pending);
+      return;
+    }
+    if (verdict.viaQuery && policy.token !== null) {
+      // Trade the token for a cookie, and take it out of the address bar and the history.
+      url.searchParams.delete('token');
+      response.writeHead(302, {
+        'Set-Cookie': `${cookieName(policy.port)}=${policy.token}; HttpOnly; SameSite=Strict; Path=/`,
+        Location: url.pathname + url.search,
+        ...SECURITY_HEADERS,
+      });
+      response.end();
+      return;
+    }
+    serveStatic(request, response, url.pathname);
+  });
+
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const verdict = authorize(request, policy, true);
+    if (!verdict.ok) return refuseUpgrade(socket, verdict.status, verdict.reason);
+    if (url.pathname !== '/api/ws') return refuseUpgrade(socket, 403, 'no such endpoint');
+    sockets.handleUpgrade(request, socket, head, (ws) => attach(ws));
+  });
+
+  const attach = (ws: WebSocket): void => {
+    const send = (message: WireServerMessage): void => {
+      if (ws.readyState === ws.OPEN) ws.send(encodeWireMessage(message, nodeTextCodec));
+    };
+    const session = backend.connect((delta: Delta) => send({ type: 'delta', delta }));
+    ws.on('message', (data, isBinary) => {
+      void (async () => {
+        let id = -1;
+        try {
+          if (!isBinary) throw new WireFormatError('messages are binary frames');
+          const bytes = Array.isArray(data)
+            ? Buffer.concat(data)
+            : Buffer.from(data as ArrayBuffer);
+          const message = decodeWireMessage(bytes, nodeTextCodec) as {
+            type?: unknown;
+            id?: unknown;
+            request?: unknown;
+          };
+          if (typeof message !== 'object' || message === null || message.type !== 'request') {
+            throw new WireFormatError('expected a request');
+          }
+          if (typeof message.id !== 'number' || !Number.isSafeInteger(message.id)) {
+            throw new WireFormatError('a request needs a numeric id');
+          }
+          id = message.id;
+          send({ type: 'response', id, response: await session.request(message.request) });
+        } catch (error) {
+          const messageText = error instanceof Error ? error.message : String(error);
+          send({
+            type: 'response',
+            id,
+            response: { ok: false, error: { code: 'bad-request', message: messageText } },
+          });
+        }
+      })();
+    });
+    ws.on('close', () => session.close());
+    ws.on('error', () => session.close());
+  };
+
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolvePromise());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : (options.port ?? 0);
+  policy = { ...policy, port };
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const url = `http://${urlHost}:${port}/${options.token !== null ? `?token=${options.token}` : ''}`;
+  return {
+    url,
+    port,
+    server,
+    close: async () => {
+      for (const client of sockets.clients) client.terminate();
+      sockets.close();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}

@@ -1,0 +1,194 @@
+// The Api between the host (Backend) and the UI: requests, responses and pushed deltas as typed
+// discriminated unions. Electron IPC and the WebSocket of `serve` carry exactly these.
+
+import type { JsonObject } from '../format/json.js';
+import type { EndStatus, Goal, SeriesKind } from '../format/records.js';
+import type { Value } from '../format/values.js';
+
+export type RunStatusName = EndStatus | 'running' | 'crashed' | 'silent' | 'unreadable';
+
+export interface KeyInfo {
+  readonly key: string;
+  readonly kind: SeriesKind;
+  /** Samples in the series now, orphans left out. */
+  readonly count: number;
+}
+
+/** What the runs browser shows of a run. */
+export interface RunSummary {
+  readonly id: string;
+  readonly status: RunStatusName;
+  /** The failed end's error, or why the run is unreadable. */
+  readonly error: string | null;
+  readonly experiment: string | null;
+  readonly name: string | null;
+  readonly parent: string | null;
+  /** The start record's time, seconds since the epoch. */
+  readonly startTime: number | null;
+  /** The end record's time, when ended. */
+  readonly endTime: number | null;
+  /** When the run last wrote: its log's modification time, seconds since the epoch. */
+  readonly lastWrite: number;
+  /** The greatest step of a metric sample, orphans left out. */
+  readonly lastStep: number | null;
+  /** The largest step the run declared it will log. */
+  readonly steps: number | null;
+  readonly params: ReadonlyMap<string, Value>;
+  readonly summary: ReadonlyMap<string, Value>;
+  readonly tags: readonly string[];
+  readonly keys: readonly KeyInfo[];
+  readonly damaged: number;
+  readonly hasNotes: boolean;
+}
+
+export interface MetricDeclaration {
+  readonly key: string;
+  readonly goal: Goal | null;
+  readonly stepMetric: string | null;
+}
+
+export interface SampleInfo {
+  readonly step: number;
+  readonly time: number;
+  readonly value: number;
+}
+
+export interface KeyStatisticsInfo {
+  readonly key: string;
+  readonly kind: SeriesKind;
+  readonly goal: Goal | null;
+  readonly count: number;
+  readonly last: SampleInfo;
+  readonly finite: {
+    readonly least: number;
+    readonly greatest: number;
+    readonly mean: number;
+  } | null;
+  readonly nonFinite: { readonly count: number; readonly first: SampleInfo } | null;
+}
+
+/** Everything the run page shows of a run, but its series. */
+export interface RunDetail {
+  readonly summary: RunSummary;
+  readonly provenance: JsonObject | null;
+  readonly notes: string | null;
+  readonly writer: { readonly machine: string | null; readonly boot: string | null } | null;
+  readonly resumes: readonly { readonly step: number; readonly time: number }[];
+  readonly metrics: readonly MetricDeclaration[];
+  readonly uses: readonly { readonly name: string; readonly version: number }[];
+  readonly files: readonly { readonly key: string; readonly step: number; readonly path: string }[];
+  readonly statistics: readonly KeyStatisticsInfo[];
+  readonly hasGitDiff: boolean;
+  /** True when reading stopped at a NUL byte: a part of the log not yet written to storage. */
+  readonly waitingOnHole: boolean;
+}
+
+/** A series' samples as parallel columns, in log order. */
+export interface SeriesColumns {
+  readonly runId: string;
+  readonly key: string;
+  readonly kind: SeriesKind;
+  readonly steps: Float64Array;
+  readonly times: Float64Array;
+  readonly values: Float64Array;
+}
+
+export interface ArtifactSummary {
+  readonly name: string;
+  readonly latest: number | null;
+  readonly versions: readonly {
+    readonly version: number;
+    readonly deleted: boolean;
+    readonly time: number | null;
+    readonly run: string | null;
+    readonly step: number | null;
+    readonly size: number | null;
+    readonly digest: string | null;
+  }[];
+  readonly aliases: readonly { readonly alias: string; readonly version: number }[];
+}
+
+export interface StoreInfo {
+  readonly root: string;
+  readonly name: string;
+  /** True when the store lives where file-system events do not arrive and it is polled. */
+  readonly polling: boolean;
+}
+
+/** A request from the UI; `op` names the operation. */
+export type ApiRequest =
+  | { readonly op: 'storeInfo' }
+  | { readonly op: 'listRuns' }
+  | { readonly op: 'runDetail'; readonly runId: string }
+  | { readonly op: 'series'; readonly runId: string; readonly keys: readonly string[] }
+  | { readonly op: 'gitDiff'; readonly runId: string }
+  | { readonly op: 'listArtifacts' }
+  | { readonly op: 'addTag'; readonly runId: string; readonly tag: string }
+  | { readonly op: 'removeTag'; readonly runId: string; readonly tag: string }
+  | { readonly op: 'setNotes'; readonly runId: string; readonly text: string }
+  | { readonly op: 'subscribe'; readonly runIds: readonly string[] };
+
+/** The answer to each request, by op. */
+export interface ApiResults {
+  storeInfo: StoreInfo;
+  listRuns: readonly RunSummary[];
+  runDetail: RunDetail;
+  series: readonly SeriesColumns[];
+  gitDiff: string | null;
+  listArtifacts: readonly ArtifactSummary[];
+  addTag: readonly string[];
+  removeTag: readonly string[];
+  setNotes: null;
+  subscribe: Snapshot;
+}
+
+export type ApiOp = ApiRequest['op'];
+export type RequestOf<Op extends ApiOp> = Extract<ApiRequest, { op: Op }>;
+
+export type ApiErrorCode =
+  'bad-request' | 'no-such-run' | 'write-failed' | 'not-a-store' | 'internal';
+
+export interface ApiError {
+  readonly code: ApiErrorCode;
+  readonly message: string;
+}
+
+export type ApiResponse<Op extends ApiOp = ApiOp> =
+  | { readonly ok: true; readonly result: ApiResults[Op] }
+  | { readonly ok: false; readonly error: ApiError };
+
+/**
+ * The state a subscription starts from: every run's summary, and the series of the runs it
+ * follows. Deltas numbered from `seq + 1` follow it.
+ */
+export interface Snapshot {
+  readonly seq: number;
+  readonly runs: readonly RunSummary[];
+  readonly series: readonly SeriesColumns[];
+}
+
+/** A change pushed to a subscriber, after its snapshot, in order. */
+export type Delta =
+  | { readonly type: 'run-added'; readonly seq: number; readonly run: RunSummary }
+  | { readonly type: 'run-changed'; readonly seq: number; readonly run: RunSummary }
+  | { readonly type: 'run-removed'; readonly seq: number; readonly runId: string }
+  | {
+      readonly type: 'samples';
+      readonly seq: number;
+      readonly series: SeriesColumns;
+    }
+  | {
+      /** A resume to `step`: remove the run's metric samples with a greater step (readings stay). */
+      readonly type: 'orphans-cut';
+      readonly seq: number;
+      readonly runId: string;
+      readonly step: number;
+    }
+  | {
+      /** The run's log was replaced or shrank past what was read: take its series afresh. */
+      readonly type: 'run-reset';
+      readonly seq: number;
+      readonly runId: string;
+    }
+  | { readonly type: 'notes-changed'; readonly seq: number; readonly runId: string }
+  | { readonly type: 'artifacts-changed'; readonly seq: number };

@@ -1,0 +1,119 @@
+// Checks every Api request against the contract before the Backend sees it: shapes, types,
+// lengths, and tags and notes by the format's rules. Anything else gets a typed error.
+
+import type { ApiError, ApiOp, ApiRequest } from './contract.js';
+import { isKey, isText, tagProblem } from '../format/names.js';
+import { isWellFormedUnicode } from '../format/utf8.js';
+
+const MAX_ID_LENGTH = 255;
+const MAX_KEY_LENGTH = 1024;
+const MAX_KEYS = 4096;
+const MAX_TAG_LENGTH = 1024;
+export const MAX_NOTES_LENGTH = 1 << 20;
+
+const OPS: ReadonlySet<string> = new Set<ApiOp>([
+  'storeInfo',
+  'listRuns',
+  'runDetail',
+  'series',
+  'gitDiff',
+  'listArtifacts',
+  'addTag',
+  'removeTag',
+  'setNotes',
+  'subscribe',
+]);
+
+const bad = (message: string): ApiError => ({ code: 'bad-request', message });
+
+/** A run id as the store can hold it: one directory name, never a path. */
+export function isRunId(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    value.length <= MAX_ID_LENGTH &&
+    isText(value) &&
+    !value.includes('/') &&
+    !value.includes('\\') &&
+    !value.startsWith('.')
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function checkRunId(raw: Record<string, unknown>): string | ApiError {
+  return isRunId(raw['runId'])
+    ? raw['runId']
+    : bad('runId must be the id of a run (a directory name)');
+}
+
+/** The request, checked; or why it is not one. */
+export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
+  if (!isRecord(raw)) return bad('a request is an object');
+  const op = raw['op'];
+  if (typeof op !== 'string' || !OPS.has(op))
+    return bad(`unknown operation ${JSON.stringify(op)}`.slice(0, 200));
+  const knownOp = op as ApiOp;
+  switch (knownOp) {
+    case 'storeInfo':
+    case 'listRuns':
+    case 'listArtifacts':
+      return { op } as ApiRequest;
+    case 'runDetail':
+    case 'gitDiff': {
+      const runId = checkRunId(raw);
+      return typeof runId === 'string' ? ({ op, runId } as ApiRequest) : runId;
+    }
+    case 'series': {
+      const runId = checkRunId(raw);
+      if (typeof runId !== 'string') return runId;
+      const keys = raw['keys'];
+      if (!Array.isArray(keys) || keys.length > MAX_KEYS)
+        return bad(`keys must be a list of at most ${MAX_KEYS} keys`);
+      for (const key of keys) {
+        if (typeof key !== 'string' || key.length > MAX_KEY_LENGTH || !isKey(key)) {
+          return bad('each of keys must be a key: segments joined by "/"');
+        }
+      }
+      return { op: knownOp, runId, keys: keys as string[] };
+    }
+    case 'addTag':
+    case 'removeTag': {
+      const runId = checkRunId(raw);
+      if (typeof runId !== 'string') return runId;
+      const tag = raw['tag'];
+      if (typeof tag !== 'string') return bad('tag must be a string');
+      if (tag.length > MAX_TAG_LENGTH)
+        return bad(`a tag is at most ${MAX_TAG_LENGTH} characters here`);
+      const problem = tagProblem(tag);
+      if (problem !== undefined) return bad(problem);
+      return { op: knownOp, runId, tag };
+    }
+    case 'setNotes': {
+      const runId = checkRunId(raw);
+      if (typeof runId !== 'string') return runId;
+      const text = raw['text'];
+      if (typeof text !== 'string') return bad('text must be a string');
+      if (text.length > MAX_NOTES_LENGTH) return bad('notes are at most 1 MiB of text');
+      if (!isWellFormedUnicode(text)) return bad('notes must be valid Unicode text');
+      return { op: knownOp, runId, text };
+    }
+    case 'subscribe': {
+      const runIds = raw['runIds'];
+      if (!Array.isArray(runIds) || runIds.length > MAX_KEYS || !runIds.every(isRunId)) {
+        return bad('runIds must be a list of run ids');
+      }
+      return { op: knownOp, runIds: runIds as string[] };
+    }
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return (
+    isRecord(value) &&
+    typeof value['code'] === 'string' &&
+    typeof value['message'] === 'string' &&
+    !('op' in value)
+  );
+}

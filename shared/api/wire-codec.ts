@@ -1,0 +1,141 @@
+// The WebSocket transport's message codec: the Api's values (Maps, bigints, typed arrays, NaN,
+// -0, infinities) in one binary frame: a JSON header, then the typed arrays' bytes, unchanged.
+
+export interface TextCodec {
+  encode(text: string): Uint8Array;
+  decode(bytes: Uint8Array): string;
+}
+
+export class WireFormatError extends Error {}
+
+/** Encodes any value made of JSON types, Maps, bigints, Float64Arrays and undefined. */
+export function encodeWireMessage(value: unknown, text: TextCodec): Uint8Array {
+  const arrays: Float64Array[] = [];
+  let offset = 0;
+  const tree = (v: unknown): unknown => {
+    switch (typeof v) {
+      case 'number':
+        if (Number.isNaN(v)) return { $n: 'NaN' };
+        if (v === Infinity) return { $n: 'Infinity' };
+        if (v === -Infinity) return { $n: '-Infinity' };
+        if (Object.is(v, -0)) return { $n: '-0' };
+        return v;
+      case 'bigint':
+        return { $b: v.toString() };
+      case 'undefined':
+        return { $u: 1 };
+      case 'string':
+      case 'boolean':
+        return v;
+      case 'object':
+        break;
+      default:
+        throw new WireFormatError(`cannot send a ${typeof v}`);
+    }
+    if (v === null) return null;
+    if (v instanceof Float64Array) {
+      arrays.push(v);
+      const at = offset;
+      offset += v.length;
+      return { $f: [at, v.length] };
+    }
+    if (v instanceof Map) return { $m: [...v].map(([k, x]) => [tree(k), tree(x)]) };
+    if (Array.isArray(v)) return v.map(tree);
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) {
+      if (k.startsWith('$'))
+        throw new WireFormatError(`member names starting with $ are reserved: ${k}`);
+      out[k] = tree(x);
+    }
+    return out;
+  };
+  const header = text.encode(JSON.stringify(tree(value)));
+  // The arrays' bytes start 8-aligned so the receiver can view them without copying.
+  const dataStart = Math.ceil((4 + header.length) / 8) * 8;
+  const frame = new Uint8Array(dataStart + offset * 8);
+  new DataView(frame.buffer).setUint32(0, header.length, true);
+  frame.set(header, 4);
+  let at = dataStart;
+  for (const array of arrays) {
+    frame.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), at);
+    at += array.byteLength;
+  }
+  return frame;
+}
+
+/** Decodes a frame made by encodeWireMessage; throws WireFormatError on anything else. */
+export function decodeWireMessage(frame: Uint8Array, text: TextCodec): unknown {
+  if (frame.length < 4) throw new WireFormatError('frame too short');
+  const view = new DataView(frame.buffer, frame.byteOffset, frame.byteLength);
+  const headerLength = view.getUint32(0, true);
+  if (4 + headerLength > frame.length) throw new WireFormatError('header past the frame');
+  let header: unknown;
+  try {
+    header = JSON.parse(text.decode(frame.subarray(4, 4 + headerLength)));
+  } catch {
+    throw new WireFormatError('header is not JSON');
+  }
+  const dataStart = Math.ceil((4 + headerLength) / 8) * 8;
+  const dataCount = Math.max(0, Math.floor((frame.length - dataStart) / 8));
+  // Copy the data once, aligned, so that arrays never alias the transport's buffer.
+  const data = new Float64Array(dataCount);
+  new Uint8Array(data.buffer).set(frame.subarray(dataStart, dataStart + dataCount * 8));
+  const value = (v: unknown, depth: number): unknown => {
+    if (depth > 64) throw new WireFormatError('nested too deeply');
+    if (v === null || typeof v !== 'object') return v;
+    if (Array.isArray(v)) return v.map((x) => value(x, depth + 1));
+    const o = v as Record<string, unknown>;
+    if ('$n' in o) {
+      const n = { NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity, '-0': -0 }[String(o['$n'])];
+      if (n === undefined) throw new WireFormatError('bad number');
+      return n;
+    }
+    if ('$b' in o) {
+      if (typeof o['$b'] !== 'string' || !/^-?\d+$/.test(o['$b']))
+        throw new WireFormatError('bad bigint');
+      return BigInt(o['$b']);
+    }
+    if ('$u' in o) return undefined;
+    if ('$f' in o) {
+      const range = o['$f'];
+      if (!Array.isArray(range) || range.length !== 2) throw new WireFormatError('bad array');
+      const [at, length] = range as [unknown, unknown];
+      if (
+        !Number.isInteger(at) ||
+        !Number.isInteger(length) ||
+        (at as number) < 0 ||
+        (length as number) < 0
+      ) {
+        throw new WireFormatError('bad array');
+      }
+      if ((at as number) + (length as number) > data.length)
+        throw new WireFormatError('array past the frame');
+      return data.slice(at as number, (at as number) + (length as number));
+    }
+    if ('$m' in o) {
+      if (!Array.isArray(o['$m'])) throw new WireFormatError('bad map');
+      const map = new Map<unknown, unknown>();
+      for (const pair of o['$m'] as unknown[]) {
+        if (!Array.isArray(pair) || pair.length !== 2) throw new WireFormatError('bad map entry');
+        map.set(value(pair[0], depth + 1), value(pair[1], depth + 1));
+      }
+      return map;
+    }
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(o)) out[k] = value(x, depth + 1);
+    return out;
+  };
+  return value(header, 0);
+}
+
+/** Client to server over the WebSocket. */
+export interface WireRequest {
+  readonly type: 'request';
+  readonly id: number;
+  readonly request: unknown;
+}
+
+/** Server to client over the WebSocket. */
+export type WireServerMessage =
+  | { readonly type: 'response'; readonly id: number; readonly response: unknown }
+  | { readonly type: 'delta'; readonly delta: unknown };
