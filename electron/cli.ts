@@ -5,6 +5,7 @@ import { checkReadableDirectory, StoreError } from './store/store.js';
 import { writeStoreExport } from './store/export.js';
 
 const USAGE = `usage:
+  munin-view [STORE]             open the desktop app (on STORE, or on its welcome screen)
   munin-view export STORE        print the store as read, one JSON document
   munin-view demo DIR [--live]   write a demo store (--live: keep one run writing)
   munin-view serve STORE [--port N] [--host ADDR] [--token VALUE | --no-token]

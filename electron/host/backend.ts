@@ -242,10 +242,11 @@ export class Backend {
   }
 
   private subscribe(session: SessionState, runIds: readonly string[]): Snapshot {
-    for (const id of runIds) this.entry(id);
-    session.followed = new Set(runIds);
+    // A run deleted since the client chose it is simply not followed: the runs listed say so.
+    const followed = runIds.filter((id) => this.runs.has(id));
+    session.followed = new Set(followed);
     const series: SeriesColumns[] = [];
-    for (const id of runIds) {
+    for (const id of followed) {
       const entry = this.entry(id);
       for (const key of entry.log.series.keys()) series.push(entry.columns(key)!);
     }

@@ -53,15 +53,26 @@ function parseHost(host: string): { hostname: string; port: number | null } | nu
   };
 }
 
-/** True when the Host header names this server: its own address, or a loopback name, with its port. */
+function isLoopbackName(name: string): boolean {
+  return name === 'localhost' || name === '::1' || (isIP(name) === 4 && name.startsWith('127.'));
+}
+
+/**
+ * True when the Host header names this server: its own address, or a loopback name, with its
+ * port. A server only loopback reaches also takes a loopback name with any port: through a tunnel
+ * (`ssh -L 8080:127.0.0.1:PORT box`) the browser names the tunnel's end, localhost:8080, and a
+ * loopback name is no DNS name a rebinding attack could point here.
+ */
 export function hostAllowed(hostHeader: string | undefined, policy: AuthPolicy): boolean {
   if (hostHeader === undefined) return false;
   const host = parseHost(hostHeader);
-  if (host === null || host.port !== policy.port) return false;
+  if (host === null) return false;
   const bare = host.hostname.replace(/^\[|\]$/g, '');
   const listen = policy.listenHost.toLowerCase().replace(/^\[|\]$/g, '');
-  if (bare === listen || bare === 'localhost' || bare === '127.0.0.1' || bare === '::1')
-    return true;
+  const loopback = bare === 'localhost' || bare === '127.0.0.1' || bare === '::1';
+  if (loopback && isLoopbackName(listen)) return true;
+  if (host.port !== policy.port) return false;
+  if (bare === listen || loopback) return true;
   // Listening on every address: any IP literal is this machine; a DNS name could be rebound.
   return (listen === '0.0.0.0' || listen === '::') && isIP(bare) !== 0;
 }

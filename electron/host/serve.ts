@@ -84,7 +84,12 @@ export async function serve(backend: Backend, options: ServeOptions): Promise<Ru
     response: ServerResponse,
     pathname: string,
   ): void => {
-    const relativePath = pathname === '/' ? 'index.html' : decodeURIComponent(pathname.slice(1));
+    let relativePath: string;
+    try {
+      relativePath = pathname === '/' ? 'index.html' : decodeURIComponent(pathname.slice(1));
+    } catch {
+      return refuse(response, 400, 'the path is not percent-encoded UTF-8');
+    }
     const path = normalize(join(rendererDir, relativePath));
     if (!path.startsWith(rendererDir + sep)) return refuse(response, 404, 'not found');
     let file = path;
@@ -131,7 +136,8 @@ export async function serve(backend: Backend, options: ServeOptions): Promise<Ru
       url.searchParams.delete('token');
       response.writeHead(302, {
         'Set-Cookie': `${cookieName(policy.port)}=${policy.token}; HttpOnly; SameSite=Strict; Path=/`,
-        Location: url.pathname + url.search,
+        // One leading slash: `//host/` would send the browser to another site.
+        Location: url.pathname.replace(/^\/+/, '/') + url.search,
         ...SECURITY_HEADERS,
       });
       response.end();

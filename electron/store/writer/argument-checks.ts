@@ -25,7 +25,9 @@ const TEXT_RULE =
 
 export function requireText(text: unknown, what: string): string {
   if (typeof text !== 'string' || !isText(text)) {
-    throw new Error(`${what} ${typeof text === 'string' ? quoted(text) : String(text)} is not a text: ${TEXT_RULE}`);
+    throw new Error(
+      `${what} ${typeof text === 'string' ? quoted(text) : String(text)} is not a text: ${TEXT_RULE}`,
+    );
   }
   return text;
 }
@@ -57,7 +59,9 @@ export function requireStep(step: unknown, what = 'step'): number {
 
 export function requireTime(time: unknown, what = 'time'): number {
   if (typeof time !== 'number' || !Number.isFinite(time)) {
-    throw new Error(`${what} ${String(time)} is not a time: a finite float of seconds since the epoch`);
+    throw new Error(
+      `${what} ${String(time)} is not a time: a finite float of seconds since the epoch`,
+    );
   }
   return time;
 }
@@ -117,9 +121,7 @@ export function checkSamples(values: SampleValues, what: string): Map<string, nu
 }
 
 /** The integers a program named as its seeds, as bigints. */
-export function checkSeeds(
-  seeds: Readonly<Record<string, bigint | number>>,
-): Map<string, bigint> {
+export function checkSeeds(seeds: Readonly<Record<string, bigint | number>>): Map<string, bigint> {
   const out = new Map<string, bigint>();
   for (const [name, seed] of Object.entries(seeds)) {
     requireText(name, 'a seed name');
@@ -159,6 +161,7 @@ export function wellFormedJson(value: JsonValue): JsonValue {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return (value as JsonArray).map(wellFormedJson);
   const out = new Map<string, JsonValue>();
-  for (const [name, member] of value as JsonObject) out.set(wellFormed(name), wellFormedJson(member));
+  for (const [name, member] of value as JsonObject)
+    out.set(wellFormed(name), wellFormedJson(member));
   return out;
 }

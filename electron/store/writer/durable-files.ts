@@ -1,15 +1,7 @@
 // Writing files the way the format asks: a .-named file first, synced, and only then its name,
 // so that a name never holds a partial file, even after a power loss.
 
-import {
-  closeSync,
-  fsyncSync,
-  openSync,
-  renameSync,
-  rmSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 
@@ -61,7 +53,12 @@ export function writeSyncedTemporary(dir: string, purpose: string, bytes: Uint8A
  * Replaces dir/name whole: a .-named file in dir, synced, renamed over the name. Readers see the
  * old content or the new, never a mix; on failure the old file stays and the temporary is gone.
  */
-export function replaceFileWhole(dir: string, name: string, bytes: Uint8Array, purpose: string): void {
+export function replaceFileWhole(
+  dir: string,
+  name: string,
+  bytes: Uint8Array,
+  purpose: string,
+): void {
   const temporary = writeSyncedTemporary(dir, purpose, bytes);
   try {
     renameSync(temporary, join(dir, name));

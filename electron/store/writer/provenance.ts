@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import type { JsonObject, JsonValue } from '../../../shared/format/json.js';
-import { checkSeeds, wellFormed, wellFormedJson } from './argument-checks.js';
+import { checkSeeds, wellFormedJson } from './argument-checks.js';
 
 export interface ProvenanceOptions {
   /** The command that started the program; process.argv by default. */
@@ -85,10 +85,13 @@ export function buildProvenance(options: ProvenanceOptions = {}): BuiltProvenanc
   if (cpu !== undefined && cpu.length > 0) members.set('cpu', cpu);
   const state = gitState(cwd);
   if (state !== undefined) {
-    members.set('git', new Map<string, JsonValue>([
-      ['commit', state.commit],
-      ['dirty', state.dirty],
-    ]));
+    members.set(
+      'git',
+      new Map<string, JsonValue>([
+        ['commit', state.commit],
+        ['dirty', state.dirty],
+      ]),
+    );
   }
   members.set('seeds', checkSeeds(options.seeds ?? {}));
   const env = new Map<string, JsonValue>();
@@ -107,6 +110,3 @@ export function resolveProvenance(input: ProvenanceInput | undefined): BuiltProv
   }
   return buildProvenance(input as ProvenanceOptions | undefined);
 }
-
-/** Text from the system, made UTF-8 as a provenance and an end's error must be. */
-export { wellFormed as systemText };

@@ -1,0 +1,85 @@
+// What the desktop app remembers between launches: window bounds and recent stores, in a JSON
+// file of the app's user-data folder (never in a store).
+
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+export interface WindowBounds {
+  readonly x?: number;
+  readonly y?: number;
+  readonly width: number;
+  readonly height: number;
+  readonly maximized: boolean;
+}
+
+export interface DesktopSettings {
+  window: WindowBounds;
+  recent: string[];
+}
+
+const DEFAULTS: DesktopSettings = {
+  window: { width: 1360, height: 860, maximized: false },
+  recent: [],
+};
+const MAX_RECENT = 10;
+
+export class SettingsFile {
+  private settings: DesktopSettings;
+
+  constructor(private readonly path: string) {
+    this.settings = SettingsFile.load(path);
+  }
+
+  static inFolder(folder: string): SettingsFile {
+    return new SettingsFile(join(folder, 'munin-view-settings.json'));
+  }
+
+  private static load(path: string): DesktopSettings {
+    try {
+      const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<DesktopSettings>;
+      const window = parsed.window;
+      const validWindow =
+        window !== undefined && Number.isFinite(window.width) && Number.isFinite(window.height)
+          ? window
+          : DEFAULTS.window;
+      const recent = Array.isArray(parsed.recent)
+        ? parsed.recent.filter((r) => typeof r === 'string')
+        : [];
+      return { window: validWindow, recent };
+    } catch {
+      return structuredClone(DEFAULTS);
+    }
+  }
+
+  get window(): WindowBounds {
+    return this.settings.window;
+  }
+
+  get recent(): readonly string[] {
+    return this.settings.recent;
+  }
+
+  rememberWindow(bounds: WindowBounds): void {
+    this.settings.window = bounds;
+    this.save();
+  }
+
+  rememberStore(root: string): void {
+    this.settings.recent = [root, ...this.settings.recent.filter((r) => r !== root)].slice(
+      0,
+      MAX_RECENT,
+    );
+    this.save();
+  }
+
+  private save(): void {
+    try {
+      mkdirSync(dirname(this.path), { recursive: true });
+      const temp = `${this.path}.tmp`;
+      writeFileSync(temp, JSON.stringify(this.settings, null, 2));
+      renameSync(temp, this.path);
+    } catch {
+      // Settings are a convenience: failing to keep them must not stop the app.
+    }
+  }
+}

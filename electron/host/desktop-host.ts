@@ -1,0 +1,134 @@
+// The desktop app's host side without Electron itself: which store is open, one Backend session
+// per window, Api calls answered as wire frames, deltas sent as frames. main.ts wires it to
+// ipcMain; tests drive it directly, so the handlers run through the same Backend as `serve`.
+
+import type { ApiOp } from '../../shared/api/contract.js';
+import { API_OPS } from '../../shared/api/bridge.js';
+import { encodeWireMessage } from '../../shared/api/wire-codec.js';
+import type { Backend, BackendOptions, Session } from './backend.js';
+import { Backend as BackendClass } from './backend.js';
+import { nodeTextCodec } from './serve.js';
+import { StoreError } from '../store/store.js';
+
+/** What Electron's IpcMainInvokeEvent gives that the checks need. */
+export interface InvokeEventLike {
+  readonly sender: { readonly id: number };
+  readonly senderFrame: { readonly url: string } | null;
+}
+
+export interface IpcMainLike {
+  handle(
+    channel: string,
+    listener: (event: InvokeEventLike, ...args: unknown[]) => Promise<unknown>,
+  ): void;
+  removeHandler(channel: string): void;
+}
+
+export type OpenResult =
+  { ok: true; root: string } | { ok: false; cancelled: boolean; message: string };
+
+export class DesktopHost {
+  private backend: Backend | null = null;
+  private readonly sessions = new Map<number, Session>();
+  private opening: Promise<OpenResult> | null = null;
+
+  constructor(
+    /** Sends a delta frame to the window whose webContents has this id. */
+    private readonly sendDelta: (webContentsId: number, frame: Uint8Array) => void,
+    /** Told whenever the open store changes, to tell every window. */
+    private readonly onStoreChanged: (root: string | null) => void,
+    private readonly options: BackendOptions = {},
+  ) {}
+
+  get root(): string | null {
+    return this.backend?.root ?? null;
+  }
+
+  /** Opens the store at root in place of the open one; says why when it cannot. */
+  async open(root: string): Promise<OpenResult> {
+    while (this.opening !== null) await this.opening;
+    const attempt = (async (): Promise<OpenResult> => {
+      let next: Backend;
+      try {
+        next = await BackendClass.open(root, this.options);
+      } catch (error) {
+        if (error instanceof StoreError)
+          return { ok: false, cancelled: false, message: error.message };
+        throw error;
+      }
+      await this.closeBackend();
+      this.backend = next;
+      this.onStoreChanged(next.root);
+      return { ok: true, root: next.root };
+    })();
+    this.opening = attempt;
+    try {
+      return await attempt;
+    } finally {
+      this.opening = null;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.closeBackend();
+    this.onStoreChanged(null);
+  }
+
+  private async closeBackend(): Promise<void> {
+    for (const session of this.sessions.values()) session.close();
+    this.sessions.clear();
+    const backend = this.backend;
+    this.backend = null;
+    await backend?.close();
+  }
+
+  /** A window went away: its session goes too. */
+  forget(webContentsId: number): void {
+    this.sessions.get(webContentsId)?.close();
+    this.sessions.delete(webContentsId);
+  }
+
+  private sessionFor(webContentsId: number): Session | null {
+    const backend = this.backend;
+    if (backend === null) return null;
+    let session = this.sessions.get(webContentsId);
+    if (session === undefined) {
+      session = backend.connect((delta) =>
+        this.sendDelta(webContentsId, encodeWireMessage(delta, nodeTextCodec)),
+      );
+      this.sessions.set(webContentsId, session);
+    }
+    return session;
+  }
+
+  /** Answers one Api call of the window webContentsId, as a frame. */
+  async call(webContentsId: number, op: ApiOp, args: unknown): Promise<Uint8Array> {
+    const session = this.sessionFor(webContentsId);
+    const response =
+      session === null
+        ? { ok: false, error: { code: 'not-a-store', message: 'no store is open' } }
+        : await session.request(
+            typeof args === 'object' && args !== null ? { ...args, op } : { op, bad: args },
+          );
+    return encodeWireMessage(response, nodeTextCodec);
+  }
+
+  /**
+   * Registers one handler per operation. Each checks that the calling frame is the app's own
+   * page before anything else; a call from any other frame gets nothing.
+   */
+  register(
+    ipcMain: IpcMainLike,
+    isTrustedUrl: (url: string) => boolean,
+    channelOf: (op: ApiOp) => string,
+  ): void {
+    for (const op of API_OPS) {
+      ipcMain.handle(channelOf(op), async (event, args) => {
+        const url = event.senderFrame?.url ?? '';
+        if (!isTrustedUrl(url))
+          throw new Error(`refused an Api call from ${url || 'an unknown frame'}`);
+        return this.call(event.sender.id, op, args);
+      });
+    }
+  }
+}

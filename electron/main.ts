@@ -1,0 +1,293 @@
+// The Electron main process: one secure window (context isolation, sandbox, strict CSP, no
+// navigation, no new windows, no permissions), the app's pages from a private scheme, the Api
+// over IPC through DesktopHost, the menu, remembered window bounds and recent stores.
+
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, session, shell } from 'electron';
+import type { MenuItemConstructorOptions, WebContents } from 'electron';
+import { existsSync } from 'node:fs';
+import { dirname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { MenuCommand } from '../shared/api/bridge.js';
+import { DELTA_CHANNEL, ipcChannel } from '../shared/api/bridge.js';
+import { DesktopHost } from './host/desktop-host.js';
+import { SettingsFile } from './desktop-settings.js';
+import { writeDemoStore } from './demo/demo-store.js';
+
+const SCHEME = 'munin-app';
+const APP_ORIGIN = `${SCHEME}://app`;
+const here = dirname(fileURLToPath(import.meta.url));
+const RENDERER_DIR = resolve(here, '..', 'renderer');
+const PRELOAD = join(here, 'preload.cjs');
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
+
+let mainWindow: BrowserWindow | null = null;
+let settings: SettingsFile;
+
+function isAppUrl(url: string): boolean {
+  return url === APP_ORIGIN || url.startsWith(`${APP_ORIGIN}/`);
+}
+
+function sendToWindows(channel: string, value: unknown): void {
+  for (const window of BrowserWindow.getAllWindows()) window.webContents.send(channel, value);
+}
+
+const host = new DesktopHost(
+  (webContentsId, frame) => {
+    const target = BrowserWindow.getAllWindows().find((w) => w.webContents.id === webContentsId);
+    target?.webContents.send(DELTA_CHANNEL, frame);
+  },
+  (root) => {
+    if (root !== null) {
+      settings.rememberStore(root);
+      app.addRecentDocument(root);
+    }
+    mainWindow?.setTitle(root === null ? 'munin-view' : `munin-view — ${root}`);
+    sendToWindows('munin:store:changed', root);
+    buildMenu();
+  },
+);
+
+/** The store named on the command line: the last argument that is not an option or the app. */
+function storeFromArguments(argv: readonly string[]): string | null {
+  const args = argv.slice(app.isPackaged ? 1 : 2).filter((arg) => !arg.startsWith('-'));
+  const last = args[args.length - 1];
+  return last === undefined ? null : resolve(last);
+}
+
+function demoStorePath(): string {
+  return join(app.getPath('userData'), 'demo-store');
+}
+
+async function openDemo() {
+  const root = demoStorePath();
+  if (!existsSync(join(root, 'runs'))) writeDemoStore(root);
+  return host.open(root);
+}
+
+function menuCommand(command: MenuCommand): void {
+  mainWindow?.webContents.send('munin:menu', command);
+}
+
+async function openWithDialog() {
+  const result = await dialog.showOpenDialog({
+    title: 'Open a munin store',
+    properties: ['openDirectory'],
+    buttonLabel: 'Open store',
+  });
+  const chosen = result.filePaths[0];
+  if (result.canceled || chosen === undefined)
+    return { ok: false as const, cancelled: true, message: '' };
+  return host.open(chosen);
+}
+
+function buildMenu(): void {
+  const recent = settings.recent.map((root): MenuItemConstructorOptions => ({
+    label: root,
+    click: () => void host.open(root),
+  }));
+  const template: MenuItemConstructorOptions[] = [
+    ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
+    {
+      label: 'File',
+      submenu: [
+        { label: 'Open Store…', accelerator: 'CmdOrCtrl+O', click: () => void openWithDialog() },
+        {
+          label: 'Open Recent',
+          submenu: recent.length > 0 ? recent : [{ label: 'No recent stores', enabled: false }],
+        },
+        { label: 'Open Demo Store', click: () => void openDemo() },
+        { label: 'Close Store', enabled: host.root !== null, click: () => void host.close() },
+        { type: 'separator' },
+        process.platform === 'darwin' ? { role: 'close' } : { role: 'quit' },
+      ],
+    },
+    {
+      label: 'View',
+      submenu: [
+        { role: 'reload' },
+        { type: 'separator' },
+        {
+          label: 'Find Runs',
+          accelerator: 'CmdOrCtrl+F',
+          click: () => menuCommand('focus-filter'),
+        },
+        {
+          label: 'Toggle Theme',
+          accelerator: 'CmdOrCtrl+Shift+L',
+          click: () => menuCommand('toggle-theme'),
+        },
+        { type: 'separator' },
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+        { role: 'toggleDevTools' },
+      ],
+    },
+    {
+      label: 'Help',
+      submenu: [
+        {
+          label: 'About munin-view',
+          click: () =>
+            void dialog.showMessageBox({
+              message: `munin-view ${app.getVersion()}`,
+              detail: 'A viewer for munin stores: ML training runs kept on local disk.',
+            }),
+        },
+        { label: 'Keyboard Shortcuts', click: () => menuCommand('show-help') },
+      ],
+    },
+  ];
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}
+
+function lockDown(contents: WebContents): void {
+  contents.on('will-navigate', (event, url) => {
+    if (!isAppUrl(url)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    // Links out of the app open in the user's browser, and only http(s) ones.
+    if (/^https?:\/\//.test(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+}
+
+function createWindow(): void {
+  const bounds = settings.window;
+  const window = new BrowserWindow({
+    ...(bounds.x !== undefined && bounds.y !== undefined ? { x: bounds.x, y: bounds.y } : {}),
+    width: bounds.width,
+    height: bounds.height,
+    minWidth: 760,
+    minHeight: 480,
+    show: false,
+    title: 'munin-view',
+    backgroundColor: '#0f1115',
+    webPreferences: {
+      preload: PRELOAD,
+      contextIsolation: true,
+      nodeIntegration: false,
+      sandbox: true,
+      webSecurity: true,
+      spellcheck: false,
+    },
+  });
+  mainWindow = window;
+  if (bounds.maximized) window.maximize();
+  lockDown(window.webContents);
+  const remember = (): void => {
+    if (window.isDestroyed()) return;
+    const { x, y, width, height } = window.getNormalBounds();
+    settings.rememberWindow({ x, y, width, height, maximized: window.isMaximized() });
+  };
+  window.on('resized', remember);
+  window.on('moved', remember);
+  window.on('maximize', remember);
+  window.on('unmaximize', remember);
+  const contentsId = window.webContents.id;
+  window.on('closed', () => {
+    host.forget(contentsId);
+    mainWindow = null;
+  });
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(`${APP_ORIGIN}/index.html`);
+}
+
+function registerIpc(): void {
+  host.register(ipcMain, isAppUrl, ipcChannel);
+  const trusted =
+    (handler: (...args: unknown[]) => unknown) =>
+    async (event: Electron.IpcMainInvokeEvent, ...args: unknown[]) => {
+      if (!isAppUrl(event.senderFrame?.url ?? ''))
+        throw new Error('refused a call from a frame that is not the app');
+      return handler(...args);
+    };
+  ipcMain.handle(
+    'munin:store:dialog',
+    trusted(() => openWithDialog()),
+  );
+  ipcMain.handle(
+    'munin:store:dropped',
+    trusted((path) =>
+      typeof path === 'string' && path.length > 0
+        ? host.open(path)
+        : { ok: false, cancelled: false, message: 'Only a folder can be dropped here.' },
+    ),
+  );
+  ipcMain.handle(
+    'munin:store:recent',
+    trusted((root) =>
+      typeof root === 'string' && settings.recent.includes(root)
+        ? host.open(root)
+        : { ok: false, cancelled: false, message: 'That store is not among the recent ones.' },
+    ),
+  );
+  ipcMain.handle(
+    'munin:store:demo',
+    trusted(() => openDemo()),
+  );
+  ipcMain.handle(
+    'munin:store:close',
+    trusted(() => host.close()),
+  );
+  ipcMain.handle(
+    'munin:store:recent-list',
+    trusted(() => settings.recent),
+  );
+  ipcMain.handle(
+    'munin:store:current',
+    trusted(() => host.root),
+  );
+}
+
+function servePages(): void {
+  protocol.handle(SCHEME, (request) => {
+    const url = new URL(request.url);
+    const relative = decodeURIComponent(url.pathname).replace(/^\/+/, '') || 'index.html';
+    const path = normalize(join(RENDERER_DIR, relative));
+    if (url.host !== 'app' || !path.startsWith(RENDERER_DIR + sep)) {
+      return new Response('not found', { status: 404 });
+    }
+    return net.fetch(pathToFileURL(path).toString());
+  });
+}
+
+const firstInstance = app.requestSingleInstanceLock();
+if (!firstInstance) {
+  app.quit();
+} else {
+  app.on('second-instance', (_event, argv) => {
+    const store = storeFromArguments(argv);
+    if (store !== null) void host.open(store);
+    if (mainWindow !== null) {
+      if (mainWindow.isMinimized()) mainWindow.restore();
+      mainWindow.focus();
+    }
+  });
+  app.on('web-contents-created', (_event, contents) => lockDown(contents));
+  app.on('window-all-closed', () => {
+    void host.close().finally(() => app.quit());
+  });
+  void app.whenReady().then(async () => {
+    settings = SettingsFile.inFolder(app.getPath('userData'));
+    session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) =>
+      callback(false),
+    );
+    session.defaultSession.setPermissionCheckHandler(() => false);
+    servePages();
+    registerIpc();
+    buildMenu();
+    const store = storeFromArguments(process.argv);
+    if (store !== null) {
+      const opened = await host.open(store);
+      if (!opened.ok) dialog.showErrorBox('munin-view could not open the store', opened.message);
+    }
+    createWindow();
+  });
+}

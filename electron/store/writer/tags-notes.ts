@@ -1,0 +1,63 @@
+// Changing a run's tags and notes as the format says: a .-named file, synced, then renamed to
+// its name; tags/ is created when missing, but never the run's directory, so that a run a
+// deletion removed meanwhile is not made again.
+
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { tagDigest } from '../../../shared/format/digest.js';
+import { tagProblem } from '../../../shared/format/names.js';
+import { encodeUtf8 } from '../../../shared/format/utf8.js';
+import { quoted, requireUtf8String } from './argument-checks.js';
+import { describeError, errorCode, replaceFileWhole, unlinkIfPresent } from './durable-files.js';
+
+function requireTag(tag: string): string {
+  const problem = tagProblem(tag);
+  if (problem !== undefined) throw new Error(`${quoted(tag)} is not a tag: ${problem}`);
+  return tag;
+}
+
+function failure(what: string, runDir: string, error: unknown): Error {
+  const reason =
+    errorCode(error) === 'ENOENT'
+      ? `the run's directory ${runDir} does not exist (the run may have been deleted)`
+      : describeError(error);
+  return new Error(`cannot ${what}: ${reason}`, { cause: error });
+}
+
+/** Adds a tag to the run at runDir; adding a tag it has already rewrites the same file. */
+export function addTag(runDir: string, tag: string): void {
+  requireTag(tag);
+  const tagsDir = join(runDir, 'tags');
+  const what = `add tag ${quoted(tag)}`;
+  try {
+    // Not recursive: a missing run directory must stay missing.
+    mkdirSync(tagsDir);
+  } catch (error) {
+    if (errorCode(error) !== 'EEXIST') throw failure(what, runDir, error);
+  }
+  try {
+    replaceFileWhole(tagsDir, tagDigest(tag), encodeUtf8(tag), 'tag');
+  } catch (error) {
+    throw failure(what, runDir, error);
+  }
+}
+
+/** Removes a tag from the run at runDir; a tag it does not have is already removed. */
+export function removeTag(runDir: string, tag: string): void {
+  requireTag(tag);
+  try {
+    unlinkIfPresent(join(runDir, 'tags', tagDigest(tag)));
+  } catch (error) {
+    throw new Error(`cannot remove tag ${quoted(tag)}: ${describeError(error)}`, { cause: error });
+  }
+}
+
+/** Replaces the notes of the run at runDir whole; readers see the old notes or the new. */
+export function writeNotes(runDir: string, text: string): void {
+  requireUtf8String(text, 'notes');
+  try {
+    replaceFileWhole(runDir, 'notes', encodeUtf8(text), 'notes');
+  } catch (error) {
+    throw failure('write the notes', runDir, error);
+  }
+}

@@ -1,0 +1,179 @@
+// The app's frame: theme, toasts, the store being viewed (in the desktop app, which one, or the
+// welcome screen), the top bar and the page the route names.
+
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { MenuCommand, MuninBridge } from '../../shared/api/bridge.js';
+import { StoreState } from './state/store-state.js';
+import type { AppServices } from './state/app-context.js';
+import { AppContext, useRoute, useStoreView } from './state/app-context.js';
+import { RunsBrowser } from './pages/RunsBrowser.js';
+import { RunPage } from './pages/RunPage.js';
+import { ComparePage } from './pages/ComparePage.js';
+import { Welcome } from './pages/Welcome.js';
+
+type Theme = 'light' | 'dark';
+
+function systemTheme(): Theme {
+  return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+function useTheme(): [Theme, () => void] {
+  const [chosen, setChosen] = useState<Theme | null>(() => {
+    const saved = localStorage.getItem('munin-view:theme');
+    return saved === 'light' || saved === 'dark' ? saved : null;
+  });
+  const [system, setSystem] = useState<Theme>(systemTheme);
+  useEffect(() => {
+    const query = matchMedia('(prefers-color-scheme: dark)');
+    const onChange = (): void => setSystem(systemTheme());
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  const theme = chosen ?? system;
+  useEffect(() => {
+    document.documentElement.dataset['theme'] = theme;
+  }, [theme]);
+  const toggle = useCallback(() => {
+    const next: Theme = theme === 'dark' ? 'light' : 'dark';
+    // Choosing the system's own theme goes back to following the system.
+    if (next === system) localStorage.removeItem('munin-view:theme');
+    else localStorage.setItem('munin-view:theme', next);
+    setChosen(next === system ? null : next);
+  }, [theme, system]);
+  return [theme, toggle];
+}
+
+function StoreScreen({ onToggleTheme, theme }: { onToggleTheme: () => void; theme: Theme }) {
+  const view = useStoreView();
+  const [route, navigate] = useRoute();
+  return (
+    <div className="app">
+      <div className="topbar">
+        <a
+          className="brand"
+          href="#/"
+          onClick={(event) => (event.preventDefault(), navigate({ page: 'runs' }))}
+        >
+          <img src="./icon.svg" alt="" />
+          munin-view
+        </a>
+        <div className="crumbs">
+          <span className="sep">/</span>
+          <span className="store-name" title={view.info?.root}>
+            {view.info?.name ?? '…'}
+          </span>
+          <span className="muted">{view.runs.size} runs</span>
+        </div>
+        {view.info?.polling === true ? (
+          <span
+            className="pill"
+            title="This file system delivers no change events: the store is polled."
+          >
+            polling
+          </span>
+        ) : null}
+        {!view.connected ? (
+          <span className="pill" style={{ color: 'var(--s-failed)' }}>
+            reconnecting…
+          </span>
+        ) : null}
+        <span className="spacer" />
+        <button
+          className="icon-btn"
+          onClick={onToggleTheme}
+          title={`Switch to the ${theme === 'dark' ? 'light' : 'dark'} theme`}
+        >
+          {theme === 'dark' ? '☀' : '☾'}
+        </button>
+      </div>
+      {route.page === 'runs' ? <RunsBrowser navigate={navigate} /> : null}
+      {route.page === 'run' ? (
+        <RunPage runId={route.runId} tab={route.tab} navigate={navigate} />
+      ) : null}
+      {route.page === 'compare' ? <ComparePage runIds={route.runIds} navigate={navigate} /> : null}
+    </div>
+  );
+}
+
+export function App({ bridge }: { bridge: MuninBridge }) {
+  const [theme, toggleTheme] = useTheme();
+  const [toast, setToast] = useState<{
+    message: string;
+    kind: 'info' | 'error';
+    id: number;
+  } | null>(null);
+  const [storeRoot, setStoreRoot] = useState<string | null | undefined>(
+    bridge.desktop === null ? 'served' : undefined,
+  );
+
+  const showToast = useCallback((message: string, kind: 'info' | 'error' = 'info') => {
+    setToast({ message, kind, id: Date.now() });
+  }, []);
+
+  useEffect(() => {
+    if (toast === null) return;
+    const timer = setTimeout(() => setToast(null), toast.kind === 'error' ? 8000 : 2500);
+    return () => clearTimeout(timer);
+  }, [toast]);
+
+  useEffect(() => {
+    const desktop = bridge.desktop;
+    if (desktop === null) return;
+    void desktop.currentStore().then(setStoreRoot);
+    const offStore = desktop.onStoreChanged((root) => {
+      location.hash = '#/';
+      setStoreRoot(root);
+    });
+    const offMenu = desktop.onMenuCommand((command: MenuCommand) => {
+      if (command === 'toggle-theme') toggleTheme();
+      if (command === 'focus-filter')
+        document.querySelector<HTMLInputElement>('[data-testid="run-filter"]')?.focus();
+    });
+    return () => (offStore(), offMenu());
+  }, [bridge, toggleTheme]);
+
+  // One StoreState per open store: a store opened anew starts from a fresh snapshot.
+  const store = useMemo(
+    () => (storeRoot === null || storeRoot === undefined ? null : new StoreState(bridge)),
+    [bridge, storeRoot],
+  );
+  useEffect(() => {
+    if (store === null) return;
+    void store.load();
+    return () => store.dispose();
+  }, [store]);
+
+  const services: AppServices | null = useMemo(
+    () => (store === null ? null : { bridge, store, toast: showToast }),
+    [bridge, store, showToast],
+  );
+  const welcomeServices = useMemo(
+    () => ({ bridge, store: null as unknown as StoreState, toast: showToast }),
+    [bridge, showToast],
+  );
+
+  return (
+    <>
+      {services !== null ? (
+        <AppContext.Provider value={services}>
+          <StoreScreen onToggleTheme={toggleTheme} theme={theme} />
+        </AppContext.Provider>
+      ) : storeRoot === null && bridge.desktop !== null ? (
+        <AppContext.Provider value={welcomeServices}>
+          <div className="app">
+            <Welcome desktop={bridge.desktop} />
+          </div>
+        </AppContext.Provider>
+      ) : (
+        <div className="empty-state">
+          <div className="spinner" />
+        </div>
+      )}
+      {toast !== null ? (
+        <div className={`toast ${toast.kind}`} role="status" key={toast.id} data-testid="toast">
+          {toast.message}
+        </div>
+      ) : null}
+    </>
+  );
+}

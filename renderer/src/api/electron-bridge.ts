@@ -1,0 +1,35 @@
+// The bridge in the desktop app: the preload's functions, whose answers and deltas arrive as
+// wire-codec frames, decoded here into the Api's values.
+
+import type { ApiOp, ApiResponse, Delta } from '../../../shared/api/contract.js';
+import type { ApiFunctions, ArgsOf, MuninBridge, PreloadApi } from '../../../shared/api/bridge.js';
+import { API_OPS } from '../../../shared/api/bridge.js';
+import type { TextCodec } from '../../../shared/api/wire-codec.js';
+import { decodeWireMessage } from '../../../shared/api/wire-codec.js';
+
+const textCodec: TextCodec = {
+  encode: (text) => new TextEncoder().encode(text),
+  decode: (bytes) => new TextDecoder().decode(bytes),
+};
+
+export function createElectronBridge(preload: PreloadApi): MuninBridge {
+  const api = Object.fromEntries(
+    API_OPS.map((op) => [
+      op,
+      async (args: ArgsOf<ApiOp>): Promise<ApiResponse> =>
+        decodeWireMessage(
+          await (preload.api[op] as (a: ArgsOf<ApiOp>) => Promise<Uint8Array>)(args),
+          textCodec,
+        ) as ApiResponse,
+    ]),
+  ) as unknown as ApiFunctions;
+  return {
+    transport: 'electron',
+    api,
+    onDelta: (listener) =>
+      preload.onDelta((frame) => listener(decodeWireMessage(frame, textCodec) as Delta)),
+    // IPC to the main process does not drop while the window lives.
+    onConnectionChange: () => () => undefined,
+    desktop: preload.desktop,
+  };
+}

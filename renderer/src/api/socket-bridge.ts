@@ -1,0 +1,93 @@
+// The bridge over `serve`'s WebSocket: one function per Api operation, deltas, reconnection
+// with backoff. The page's cookie (traded for the launch token) authorises the upgrade.
+
+import type { ApiOp, ApiResponse, Delta } from '../../../shared/api/contract.js';
+import type { ApiFunctions, ArgsOf, MuninBridge } from '../../../shared/api/bridge.js';
+import { API_OPS } from '../../../shared/api/bridge.js';
+import type { TextCodec, WireServerMessage } from '../../../shared/api/wire-codec.js';
+import { decodeWireMessage, encodeWireMessage } from '../../../shared/api/wire-codec.js';
+
+const textCodec: TextCodec = {
+  encode: (text) => new TextEncoder().encode(text),
+  decode: (bytes) => new TextDecoder().decode(bytes),
+};
+
+interface Pending {
+  resolve(response: ApiResponse): void;
+}
+
+export function createSocketBridge(
+  url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/ws`,
+): MuninBridge {
+  const deltaListeners = new Set<(delta: Delta) => void>();
+  const connectionListeners = new Set<(connected: boolean) => void>();
+  const pending = new Map<number, Pending>();
+  const queue: Uint8Array[] = [];
+  let nextId = 1;
+  let socket: WebSocket | null = null;
+  let retryMs = 250;
+  let everConnected = false;
+
+  const failPending = (message: string): void => {
+    for (const [, request] of pending)
+      request.resolve({ ok: false, error: { code: 'internal', message } });
+    pending.clear();
+  };
+
+  const connect = (): void => {
+    const ws = new WebSocket(url);
+    ws.binaryType = 'arraybuffer';
+    socket = ws;
+    ws.onopen = () => {
+      retryMs = 250;
+      for (const frame of queue.splice(0)) ws.send(frame);
+      if (everConnected) for (const listener of connectionListeners) listener(true);
+      everConnected = true;
+    };
+    ws.onmessage = (event: MessageEvent<ArrayBuffer>) => {
+      const message = decodeWireMessage(new Uint8Array(event.data), textCodec) as WireServerMessage;
+      if (message.type === 'delta') {
+        for (const listener of deltaListeners) listener(message.delta as Delta);
+      } else {
+        const request = pending.get(message.id);
+        pending.delete(message.id);
+        request?.resolve(message.response as ApiResponse);
+      }
+    };
+    ws.onclose = () => {
+      socket = null;
+      failPending('the connection to munin-view serve was lost');
+      for (const listener of connectionListeners) listener(false);
+      setTimeout(connect, retryMs);
+      retryMs = Math.min(retryMs * 2, 5000);
+    };
+  };
+  connect();
+
+  const call = <Op extends ApiOp>(op: Op, args: ArgsOf<Op>): Promise<ApiResponse<Op>> =>
+    new Promise((resolve) => {
+      const id = nextId++;
+      pending.set(id, { resolve: resolve as (response: ApiResponse) => void });
+      const frame = encodeWireMessage({ type: 'request', id, request: { ...args, op } }, textCodec);
+      if (socket !== null && socket.readyState === WebSocket.OPEN) socket.send(frame);
+      else queue.push(frame);
+    });
+
+  const api = Object.fromEntries(
+    API_OPS.map((op) => [op, (args: ArgsOf<typeof op>) => call(op, args)]),
+  ) as unknown as ApiFunctions;
+
+  return {
+    transport: 'web',
+    api,
+    onDelta(listener) {
+      deltaListeners.add(listener);
+      return () => deltaListeners.delete(listener);
+    },
+    onConnectionChange(listener) {
+      connectionListeners.add(listener);
+      return () => connectionListeners.delete(listener);
+    },
+    desktop: null,
+  };
+}

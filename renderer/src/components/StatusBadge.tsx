@@ -1,0 +1,28 @@
+// A run's status as a coloured badge; a running run pulses, a silent one says when it last wrote.
+
+import type { RunStatusName } from '../../../shared/api/contract.js';
+import { relativeTime } from '../text/time-text.js';
+
+const EXPLANATIONS: Record<RunStatusName, string> = {
+  finished: 'The run ended and said it finished.',
+  failed: 'The run ended with an error.',
+  killed: 'The run ended, stopped before it finished.',
+  running: 'A process holds the run’s lock: it is being written now.',
+  crashed: 'The run has no end and no process holds its lock: its writer exited without ending it.',
+  silent:
+    'The run has no end and this machine cannot probe its lock (it was written on another machine or boot): live and dead writers look the same from here.',
+  unreadable: 'The run’s first record is not a start of the format this viewer reads.',
+};
+
+export function StatusBadge(props: { status: RunStatusName; lastWrite?: number; now?: number }) {
+  const { status, lastWrite, now } = props;
+  const label =
+    status === 'silent' && lastWrite !== undefined
+      ? `silent · ${relativeTime(lastWrite, now)}`
+      : status;
+  return (
+    <span className={`status ${status}`} title={EXPLANATIONS[status]} data-status={status}>
+      {label}
+    </span>
+  );
+}

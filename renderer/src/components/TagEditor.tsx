@@ -1,0 +1,75 @@
+// Editing a run's tags in place: chips with a remove button and a field to add one. Each edit is
+// written by the host exactly as the format says; a refusal is shown and nothing is lost.
+
+import { useState } from 'react';
+import { tagProblem } from '../../../shared/format/names.js';
+import { unwrap } from '../api/call.js';
+import { useServices } from '../state/app-context.js';
+
+export function TagEditor(props: { runId: string; tags: readonly string[] }) {
+  const { bridge, toast } = useServices();
+  const [draft, setDraft] = useState('');
+  const [busy, setBusy] = useState(false);
+  const problem = draft.length > 0 ? tagProblem(draft) : undefined;
+
+  const run = async (work: () => Promise<unknown>): Promise<void> => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      toast(
+        `Could not change the tags: ${error instanceof Error ? error.message : String(error)}`,
+        'error',
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const add = (): void => {
+    const tag = draft.trim();
+    if (tag.length === 0) return;
+    const why = tagProblem(tag);
+    if (why !== undefined) {
+      toast(why, 'error');
+      return;
+    }
+    void run(async () => {
+      unwrap(await bridge.api.addTag({ runId: props.runId, tag }));
+      setDraft('');
+    });
+  };
+
+  return (
+    <div className="row" style={{ flexWrap: 'wrap' }} data-testid="tag-editor">
+      {props.tags.map((tag) => (
+        <span className="tag" key={tag} data-tag={tag}>
+          {tag}
+          <button
+            aria-label={`Remove tag ${tag}`}
+            disabled={busy}
+            onClick={() =>
+              void run(async () => unwrap(await bridge.api.removeTag({ runId: props.runId, tag })))
+            }
+          >
+            ×
+          </button>
+        </span>
+      ))}
+      <input
+        className="tag-input"
+        placeholder="+ add tag"
+        value={draft}
+        disabled={busy}
+        aria-label="Add a tag"
+        title={problem ?? 'Enter adds the tag'}
+        style={problem !== undefined ? { borderColor: 'var(--s-failed)' } : undefined}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') add();
+          if (event.key === 'Escape') setDraft('');
+        }}
+      />
+    </div>
+  );
+}

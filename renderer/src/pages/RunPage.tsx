@@ -1,0 +1,187 @@
+// A run's page: a header (experiment / name, id with copy, status with the error of a failed
+// run, start, duration, last write, progress, tags) and tabs: Overview, Metrics, System, Notes.
+
+import { useEffect, useState } from 'react';
+import type { RunDetail } from '../../../shared/api/contract.js';
+import { unwrap } from '../api/call.js';
+import type { Route, RunTab } from '../state/app-context.js';
+import { useNow, useRunVersion, useServices, useStoreView } from '../state/app-context.js';
+import { StatusBadge } from '../components/StatusBadge.js';
+import { TagEditor } from '../components/TagEditor.js';
+import { absoluteTime, duration, relativeTime, shortDateTime } from '../text/time-text.js';
+import { OverviewTab } from './OverviewTab.js';
+import { NotesTab } from './NotesTab.js';
+import { MetricsTab } from './MetricsTab.js';
+import { runDuration } from './runs-table-model.js';
+
+function CopyId({ id }: { id: string }) {
+  const { toast } = useServices();
+  return (
+    <button
+      className="copy-id"
+      title="Copy the run id"
+      onClick={() =>
+        void navigator.clipboard
+          .writeText(id)
+          .then(() => toast('Run id copied'))
+          .catch(() => toast('The clipboard is not available here', 'error'))
+      }
+    >
+      {id} <span aria-hidden>⧉</span>
+    </button>
+  );
+}
+
+export function RunPage(props: { runId: string; tab: RunTab; navigate: (route: Route) => void }) {
+  const { runId, tab, navigate } = props;
+  const { bridge, store } = useServices();
+  const view = useStoreView();
+  const version = useRunVersion(runId);
+  const now = useNow(5000);
+  const [detail, setDetail] = useState<RunDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const summary = view.runs.get(runId);
+
+  useEffect(() => void store.follow([runId]), [store, runId]);
+
+  useEffect(() => {
+    let cancelled = false;
+    // A live run changes often: fetch its detail at most every half second.
+    const timer = setTimeout(
+      () => {
+        bridge.api
+          .runDetail({ runId })
+          .then((response) => {
+            if (!cancelled) {
+              setDetail(unwrap(response));
+              setError(null);
+            }
+          })
+          .catch(
+            (e: unknown) => !cancelled && setError(e instanceof Error ? e.message : String(e)),
+          );
+      },
+      detail === null ? 0 : 500,
+    );
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [bridge, runId, version]);
+
+  if (summary === undefined) {
+    return (
+      <div className="empty-state">
+        {view.loading ? (
+          <div className="spinner" />
+        ) : (
+          <>
+            <h2>No such run</h2>
+            <div>The run {runId} is not in this store (it may have been deleted).</div>
+            <button className="btn" onClick={() => navigate({ page: 'runs' })}>
+              Back to the runs
+            </button>
+          </>
+        )}
+      </div>
+    );
+  }
+
+  const seconds = runDuration(summary);
+  const metricKeys = summary.keys.filter((key) => key.kind === 'metric').length;
+  const readingKeys = summary.keys.filter((key) => key.kind === 'reading').length;
+  const tabs: [RunTab, string, number | null][] = [
+    ['overview', 'Overview', null],
+    ['metrics', 'Metrics', metricKeys],
+    ['system', 'System', readingKeys],
+    ['notes', 'Notes', null],
+  ];
+
+  return (
+    <div className="run-page" data-testid="run-page">
+      <div className="run-header">
+        <div className="row">
+          <a href="#/" onClick={(event) => (event.preventDefault(), navigate({ page: 'runs' }))}>
+            ← Runs
+          </a>
+        </div>
+        <h1>
+          {summary.experiment !== null ? (
+            <span className="experiment">{summary.experiment} /</span>
+          ) : null}
+          <span data-testid="run-title">{summary.name ?? summary.id}</span>
+          <StatusBadge status={summary.status} lastWrite={summary.lastWrite} now={now} />
+        </h1>
+        <div className="meta-line">
+          <CopyId id={summary.id} />
+          {summary.startTime !== null ? (
+            <span className="item" title={absoluteTime(summary.startTime)}>
+              <span className="label">started</span> {shortDateTime(summary.startTime)}
+            </span>
+          ) : null}
+          {seconds !== null ? (
+            <span className="item">
+              <span className="label">{summary.endTime !== null ? 'ran' : 'running for'}</span>{' '}
+              {duration(seconds)}
+            </span>
+          ) : null}
+          <span className="item" title={absoluteTime(summary.lastWrite)}>
+            <span className="label">last write</span> {relativeTime(summary.lastWrite, now)}
+          </span>
+          {summary.lastStep !== null ? (
+            <span className="item">
+              <span className="label">step</span> {summary.lastStep}
+              {summary.steps !== null ? ` of ${summary.steps}` : ''}
+            </span>
+          ) : null}
+          {summary.parent !== null ? (
+            <span className="item">
+              <span className="label">parent</span>
+              <a href={`#/run/${encodeURIComponent(summary.parent)}/overview`} className="mono">
+                {summary.parent}
+              </a>
+            </span>
+          ) : null}
+        </div>
+        {summary.error !== null ? (
+          <div className="error-box" style={{ marginBottom: 10 }} data-testid="run-error">
+            {summary.error}
+          </div>
+        ) : null}
+        <TagEditor runId={runId} tags={summary.tags} />
+        <div className="tabs" role="tablist">
+          {tabs.map(([id, label, count]) => (
+            <button
+              key={id}
+              role="tab"
+              aria-selected={tab === id}
+              className={`tab ${tab === id ? 'on' : ''}`}
+              onClick={() => navigate({ page: 'run', runId, tab: id })}
+              data-testid={`tab-${id}`}
+            >
+              {label}
+              {count !== null ? <span className="count">{count}</span> : null}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="page-body">
+        {error !== null ? <div className="error-box">{error}</div> : null}
+        {detail === null && error === null ? <div className="spinner" /> : null}
+        {detail !== null && tab === 'overview' ? (
+          <OverviewTab detail={detail} runId={runId} />
+        ) : null}
+        {detail !== null && tab === 'metrics' ? (
+          <MetricsTab detail={detail} runId={runId} kind="metric" />
+        ) : null}
+        {detail !== null && tab === 'system' ? (
+          <MetricsTab detail={detail} runId={runId} kind="reading" />
+        ) : null}
+        {detail !== null && tab === 'notes' ? (
+          <NotesTab runId={runId} notes={detail.notes} />
+        ) : null}
+      </div>
+    </div>
+  );
+}

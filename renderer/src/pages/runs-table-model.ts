@@ -1,0 +1,192 @@
+// The runs table as data: filtering by text and status, sorting by any column, grouping by
+// experiment and nesting child runs under their parents. Pure, so it is tested without a DOM.
+
+import type { RunStatusName, RunSummary } from '../../../shared/api/contract.js';
+import { sortableValue, valueText } from '../text/value-text.js';
+
+export type ColumnId =
+  | { readonly kind: 'status' }
+  | { readonly kind: 'name' }
+  | { readonly kind: 'id' }
+  | { readonly kind: 'start' }
+  | { readonly kind: 'duration' }
+  | { readonly kind: 'progress' }
+  | { readonly kind: 'lastWrite' }
+  | { readonly kind: 'tags' }
+  | { readonly kind: 'param'; readonly key: string }
+  | { readonly kind: 'summary'; readonly key: string };
+
+export function columnKey(column: ColumnId): string {
+  return column.kind === 'param' || column.kind === 'summary'
+    ? `${column.kind}:${column.key}`
+    : column.kind;
+}
+
+export interface TableOptions {
+  readonly filter: string;
+  /** Statuses shown; empty shows every status. */
+  readonly statuses: ReadonlySet<RunStatusName>;
+  readonly sort: { readonly column: ColumnId; readonly descending: boolean };
+  readonly groupByExperiment: boolean;
+  readonly collapsedGroups: ReadonlySet<string>;
+}
+
+export type TableRow =
+  | {
+      readonly type: 'group';
+      readonly experiment: string;
+      readonly count: number;
+      readonly collapsed: boolean;
+    }
+  | { readonly type: 'run'; readonly run: RunSummary; readonly depth: number };
+
+export const STATUS_ORDER: readonly RunStatusName[] = [
+  'running',
+  'silent',
+  'crashed',
+  'failed',
+  'killed',
+  'finished',
+  'unreadable',
+];
+
+/** How long a run ran: to its end, or to its last write while it has none. */
+export function runDuration(run: RunSummary): number | null {
+  if (run.startTime === null) return null;
+  return (run.endTime ?? run.lastWrite) - run.startTime;
+}
+
+function searchableText(run: RunSummary): string {
+  return [run.name ?? '', run.experiment ?? '', run.id, run.status, ...run.tags]
+    .join('\n')
+    .toLowerCase();
+}
+
+/** One word of the filter: a plain word, or key=value (key:value) on params and summary. */
+function matchesToken(run: RunSummary, token: string, text: string): boolean {
+  const pair = /^([^=:]+)[=:](.*)$/.exec(token);
+  if (pair !== null) {
+    const [, key, wanted] = pair as unknown as [string, string, string];
+    for (const map of [run.params, run.summary]) {
+      for (const [name, value] of map) {
+        if (name.toLowerCase() !== key) continue;
+        if (valueText(value).exact.toLowerCase().startsWith(wanted)) return true;
+      }
+    }
+    if (key === 'tag') return run.tags.some((tag) => tag.toLowerCase().includes(wanted));
+    if (key === 'status') return run.status.startsWith(wanted);
+  }
+  if (text.includes(token)) return true;
+  for (const map of [run.params, run.summary]) {
+    for (const name of map.keys()) if (name.toLowerCase().includes(token)) return true;
+  }
+  return false;
+}
+
+export function matchesFilter(run: RunSummary, filter: string): boolean {
+  const tokens = filter
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((t) => t.length > 0);
+  if (tokens.length === 0) return true;
+  const text = searchableText(run);
+  return tokens.every((token) => matchesToken(run, token, text));
+}
+
+function sortValue(run: RunSummary, column: ColumnId): number | string {
+  switch (column.kind) {
+    case 'status':
+      return STATUS_ORDER.indexOf(run.status);
+    case 'name':
+      return `${run.experiment ?? ''}\u0000${run.name ?? ''}`.toLowerCase();
+    case 'id':
+      return run.id;
+    case 'start':
+      return run.startTime ?? -Infinity;
+    case 'duration':
+      return runDuration(run) ?? -Infinity;
+    case 'progress':
+      return run.steps !== null && run.lastStep !== null
+        ? run.lastStep / Math.max(1, run.steps)
+        : (run.lastStep ?? -1);
+    case 'lastWrite':
+      return run.lastWrite;
+    case 'tags':
+      return run.tags.join(',');
+    case 'param':
+      return sortableValue(run.params.get(column.key));
+    case 'summary':
+      return sortableValue(run.summary.get(column.key));
+  }
+}
+
+function compareValues(a: number | string, b: number | string): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'number') return -1;
+  if (typeof b === 'number') return 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Puts each run whose parent is listed right after its parent, one level deeper. */
+function nestChildren(runs: readonly RunSummary[]): { run: RunSummary; depth: number }[] {
+  const listed = new Set(runs.map((run) => run.id));
+  const children = new Map<string, RunSummary[]>();
+  const roots: RunSummary[] = [];
+  for (const run of runs) {
+    if (run.parent !== null && listed.has(run.parent) && run.parent !== run.id) {
+      let list = children.get(run.parent);
+      if (list === undefined) children.set(run.parent, (list = []));
+      list.push(run);
+    } else {
+      roots.push(run);
+    }
+  }
+  const out: { run: RunSummary; depth: number }[] = [];
+  const seen = new Set<string>();
+  const visit = (run: RunSummary, depth: number): void => {
+    if (seen.has(run.id)) return;
+    seen.add(run.id);
+    out.push({ run, depth });
+    for (const child of children.get(run.id) ?? []) visit(child, depth + 1);
+  };
+  for (const run of roots) visit(run, 0);
+  // Runs caught in a parent cycle have no root: list them flat rather than lose them.
+  for (const run of runs) visit(run, 0);
+  return out;
+}
+
+export function buildRows(runs: Iterable<RunSummary>, options: TableOptions): TableRow[] {
+  const shown = [...runs].filter(
+    (run) =>
+      (options.statuses.size === 0 || options.statuses.has(run.status)) &&
+      matchesFilter(run, options.filter),
+  );
+  const { column, descending } = options.sort;
+  shown.sort((a, b) => {
+    const order = compareValues(sortValue(a, column), sortValue(b, column));
+    return (descending ? -order : order) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  });
+  if (!options.groupByExperiment)
+    return nestChildren(shown).map(({ run, depth }) => ({ type: 'run', run, depth }));
+  const groups = new Map<string, RunSummary[]>();
+  for (const run of shown) {
+    const name = run.experiment ?? '(unreadable)';
+    let list = groups.get(name);
+    if (list === undefined) groups.set(name, (list = []));
+    list.push(run);
+  }
+  const rows: TableRow[] = [];
+  for (const [experiment, list] of [...groups].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    const collapsed = options.collapsedGroups.has(experiment);
+    rows.push({ type: 'group', experiment, count: list.length, collapsed });
+    if (!collapsed)
+      for (const { run, depth } of nestChildren(list)) rows.push({ type: 'run', run, depth });
+  }
+  return rows;
+}
+
+export function statusCounts(runs: Iterable<RunSummary>): Map<RunStatusName, number> {
+  const counts = new Map<RunStatusName, number>();
+  for (const run of runs) counts.set(run.status, (counts.get(run.status) ?? 0) + 1);
+  return counts;
+}

@@ -1,0 +1,93 @@
+// React access to the bridge, the store state, the route and toasts.
+
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import type { MuninBridge } from '../../../shared/api/bridge.js';
+import type { StoreState, StoreView } from './store-state.js';
+
+export interface AppServices {
+  readonly bridge: MuninBridge;
+  readonly store: StoreState;
+  readonly toast: (message: string, kind?: 'info' | 'error') => void;
+}
+
+export const AppContext = createContext<AppServices | null>(null);
+
+export function useServices(): AppServices {
+  const services = useContext(AppContext);
+  if (services === null) throw new Error('useServices outside the app');
+  return services;
+}
+
+export function useStoreView(): StoreView {
+  const { store } = useServices();
+  return useSyncExternalStore(store.subscribe, store.getView);
+}
+
+/** A number that changes whenever run `runId` changes (summary, series, notes). */
+export function useRunVersion(runId: string): number {
+  const { store } = useServices();
+  const [version, setVersion] = useState(0);
+  useEffect(() => store.onRun(runId, () => setVersion((v) => v + 1)), [store, runId]);
+  return version;
+}
+
+/** The current time in seconds, ticking every `everyMs`, for "5 min ago" texts. */
+export function useNow(everyMs = 5000): number {
+  const [now, setNow] = useState(() => Date.now() / 1000);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now() / 1000), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+export type Route =
+  | { readonly page: 'runs' }
+  | { readonly page: 'run'; readonly runId: string; readonly tab: RunTab }
+  | { readonly page: 'compare'; readonly runIds: readonly string[] };
+
+export type RunTab = 'overview' | 'metrics' | 'system' | 'notes';
+const TABS: readonly RunTab[] = ['overview', 'metrics', 'system', 'notes'];
+
+export function parseRoute(hash: string): Route {
+  const parts = hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
+  if (parts[0] === 'run' && parts[1] !== undefined && parts[1] !== '') {
+    const tab = TABS.includes(parts[2] as RunTab) ? (parts[2] as RunTab) : 'overview';
+    return { page: 'run', runId: parts[1], tab };
+  }
+  if (parts[0] === 'compare' && parts[1] !== undefined) {
+    return { page: 'compare', runIds: parts[1].split(',').filter((id) => id.length > 0) };
+  }
+  return { page: 'runs' };
+}
+
+export function routeHash(route: Route): string {
+  switch (route.page) {
+    case 'runs':
+      return '#/';
+    case 'run':
+      return `#/run/${encodeURIComponent(route.runId)}/${route.tab}`;
+    case 'compare':
+      return `#/compare/${route.runIds.map(encodeURIComponent).join(',')}`;
+  }
+}
+
+export function useRoute(): [Route, (route: Route) => void] {
+  const [hash, setHash] = useState(() => location.hash);
+  useEffect(() => {
+    const onChange = (): void => setHash(location.hash);
+    window.addEventListener('hashchange', onChange);
+    return () => window.removeEventListener('hashchange', onChange);
+  }, []);
+  const navigate = useCallback((route: Route) => {
+    location.hash = routeHash(route);
+  }, []);
+  return [parseRoute(hash), navigate];
+}

@@ -1,0 +1,191 @@
+// The UI's state of the open store: run summaries and the series of followed runs, kept in step
+// with the host by a snapshot and numbered deltas; a gap or a reconnection takes a fresh snapshot.
+
+import type { Delta, RunSummary, Snapshot, StoreInfo } from '../../../shared/api/contract.js';
+import type { MuninBridge } from '../../../shared/api/bridge.js';
+import { ClientSeries } from './client-series.js';
+import { unwrap } from '../api/call.js';
+
+type Listener = () => void;
+
+export interface StoreView {
+  readonly info: StoreInfo | null;
+  readonly runs: ReadonlyMap<string, RunSummary>;
+  readonly loading: boolean;
+  readonly error: string | null;
+  /** Bumped on every change of runs. */
+  readonly version: number;
+  readonly connected: boolean;
+}
+
+export class StoreState {
+  private listeners = new Set<Listener>();
+  private seq = 0;
+  private followed: readonly string[] = [];
+  private resyncing: Promise<void> | null = null;
+  private readonly series = new Map<string, Map<string, ClientSeries>>();
+  private readonly runListeners = new Map<string, Set<Listener>>();
+  private unsubscribeDeltas: () => void;
+  private unsubscribeConnection: () => void;
+  view: StoreView = {
+    info: null,
+    runs: new Map(),
+    loading: true,
+    error: null,
+    version: 0,
+    connected: true,
+  };
+
+  constructor(private readonly bridge: MuninBridge) {
+    this.unsubscribeDeltas = bridge.onDelta((delta) => this.apply(delta));
+    this.unsubscribeConnection = bridge.onConnectionChange((connected) => {
+      this.update({ connected });
+      if (connected) void this.resync();
+    });
+  }
+
+  dispose(): void {
+    this.unsubscribeDeltas();
+    this.unsubscribeConnection();
+    this.listeners.clear();
+  }
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getView = (): StoreView => this.view;
+
+  /** Listens to changes of one run: its summary, series, notes. */
+  onRun(runId: string, listener: Listener): () => void {
+    let set = this.runListeners.get(runId);
+    if (set === undefined) this.runListeners.set(runId, (set = new Set()));
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  private update(patch: Partial<StoreView>): void {
+    this.view = { ...this.view, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  private touchRun(runId: string): void {
+    for (const listener of this.runListeners.get(runId) ?? []) listener();
+  }
+
+  async load(): Promise<void> {
+    try {
+      const info = unwrap(await this.bridge.api.storeInfo({}));
+      this.update({ info });
+      await this.resync();
+    } catch (error) {
+      this.update({
+        loading: false,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+
+  /** Follows these runs' series (the run page's run, the runs compared). */
+  async follow(runIds: readonly string[]): Promise<void> {
+    const same =
+      runIds.length === this.followed.length && runIds.every((id, i) => this.followed[i] === id);
+    if (same) return;
+    this.followed = [...runIds];
+    await this.resync();
+  }
+
+  seriesOf(runId: string): ReadonlyMap<string, ClientSeries> {
+    return this.series.get(runId) ?? new Map();
+  }
+
+  private async resync(): Promise<void> {
+    if (this.resyncing !== null) {
+      await this.resyncing;
+    }
+    const followed = this.followed;
+    const attempt = (async () => {
+      const snapshot: Snapshot = unwrap(await this.bridge.api.subscribe({ runIds: followed }));
+      this.seq = snapshot.seq;
+      this.series.clear();
+      for (const columns of snapshot.series) {
+        let runSeries = this.series.get(columns.runId);
+        if (runSeries === undefined) this.series.set(columns.runId, (runSeries = new Map()));
+        runSeries.set(
+          columns.key,
+          new ClientSeries(columns.runId, columns.key, columns.kind, columns),
+        );
+      }
+      const runs = new Map(snapshot.runs.map((run) => [run.id, run]));
+      this.update({ runs, loading: false, error: null, version: this.view.version + 1 });
+      for (const id of new Set([...followed, ...this.runListeners.keys()])) this.touchRun(id);
+    })();
+    this.resyncing = attempt;
+    try {
+      await attempt;
+    } catch (error) {
+      this.update({
+        loading: false,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    } finally {
+      if (this.resyncing === attempt) this.resyncing = null;
+    }
+  }
+
+  private apply(delta: Delta): void {
+    if (this.resyncing !== null) return;
+    if (delta.seq !== this.seq + 1) {
+      // A delta was missed: what is held can no longer be trusted.
+      void this.resync();
+      return;
+    }
+    this.seq = delta.seq;
+    switch (delta.type) {
+      case 'run-added':
+      case 'run-changed': {
+        const runs = new Map(this.view.runs);
+        runs.set(delta.run.id, delta.run);
+        this.update({ runs, version: this.view.version + 1 });
+        this.touchRun(delta.run.id);
+        break;
+      }
+      case 'run-removed': {
+        const runs = new Map(this.view.runs);
+        runs.delete(delta.runId);
+        this.series.delete(delta.runId);
+        this.update({ runs, version: this.view.version + 1 });
+        this.touchRun(delta.runId);
+        break;
+      }
+      case 'samples': {
+        const { series } = delta;
+        let runSeries = this.series.get(series.runId);
+        if (runSeries === undefined) this.series.set(series.runId, (runSeries = new Map()));
+        const held = runSeries.get(series.key);
+        if (held === undefined)
+          runSeries.set(
+            series.key,
+            new ClientSeries(series.runId, series.key, series.kind, series),
+          );
+        else held.append(series);
+        this.touchRun(series.runId);
+        break;
+      }
+      case 'orphans-cut':
+        for (const held of this.series.get(delta.runId)?.values() ?? []) held.cutAfter(delta.step);
+        this.touchRun(delta.runId);
+        break;
+      case 'run-reset':
+        void this.resync();
+        break;
+      case 'notes-changed':
+        this.touchRun(delta.runId);
+        break;
+      case 'artifacts-changed':
+        this.update({ version: this.view.version + 1 });
+        break;
+    }
+  }
+}

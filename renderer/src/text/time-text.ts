@@ -1,0 +1,40 @@
+// Times and durations as people read them: "5 min ago", "1h 12m", a full date on hover.
+
+export function relativeTime(seconds: number, now = Date.now() / 1000): string {
+  const delta = now - seconds;
+  if (delta < 0) return 'in the future';
+  if (delta < 5) return 'just now';
+  if (delta < 60) return `${Math.floor(delta)} s ago`;
+  if (delta < 3600) return `${Math.floor(delta / 60)} min ago`;
+  if (delta < 86400) return `${Math.floor(delta / 3600)} h ago`;
+  if (delta < 86400 * 30) return `${Math.floor(delta / 86400)} d ago`;
+  return new Date(seconds * 1000).toLocaleDateString();
+}
+
+export function duration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '—';
+  if (seconds < 1) return `${Math.round(seconds * 1000)} ms`;
+  if (seconds < 60) return `${seconds.toFixed(seconds < 10 ? 1 : 0)} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ${Math.floor(seconds % 60)}s`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours}h ${minutes % 60}m`;
+  return `${Math.floor(hours / 24)}d ${hours % 24}h`;
+}
+
+export function absoluteTime(seconds: number): string {
+  const date = new Date(seconds * 1000);
+  return `${date.toLocaleString()} (${date.toISOString()})`;
+}
+
+export function shortDateTime(seconds: number): string {
+  const date = new Date(seconds * 1000);
+  const sameYear = date.getFullYear() === new Date().getFullYear();
+  return date.toLocaleString(undefined, {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(sameYear ? {} : { year: 'numeric' }),
+  });
+}

@@ -1,0 +1,84 @@
+// What the UI is given to talk to the host: one function per Api operation, a delta feed, and,
+// in the desktop app only, the store-level operations that the host alone may perform.
+
+import type { ApiOp, ApiResponse, Delta, RequestOf } from './contract.js';
+
+/** The arguments of an operation: its request without the op name. */
+export type ArgsOf<Op extends ApiOp> = Omit<RequestOf<Op>, 'op'>;
+
+export type ApiFunctions = {
+  readonly [Op in ApiOp]: (args: ArgsOf<Op>) => Promise<ApiResponse<Op>>;
+};
+
+export const API_OPS: readonly ApiOp[] = [
+  'storeInfo',
+  'listRuns',
+  'runDetail',
+  'series',
+  'gitDiff',
+  'listArtifacts',
+  'addTag',
+  'removeTag',
+  'setNotes',
+  'subscribe',
+];
+
+/** What opening a store gave: the store, or why it could not be opened. */
+export type OpenStoreResult =
+  | { readonly ok: true; readonly root: string }
+  | { readonly ok: false; readonly cancelled: boolean; readonly message: string };
+
+/** Operations on which store is open: the desktop app's, where the user picks stores. */
+export interface DesktopFunctions {
+  /** Shows the open dialog. */
+  openStoreDialog(): Promise<OpenStoreResult>;
+  /** Opens a folder dropped on the window: a DOM File, which the preload turns into its path. */
+  openDroppedFolder(file: object): Promise<OpenStoreResult>;
+  openRecent(root: string): Promise<OpenStoreResult>;
+  openDemoStore(): Promise<OpenStoreResult>;
+  closeStore(): Promise<void>;
+  recentStores(): Promise<readonly string[]>;
+  /** The store open now, or null on the welcome screen. */
+  currentStore(): Promise<string | null>;
+  /** Called when the host opened or closed a store (a menu, the command line). */
+  onStoreChanged(listener: (root: string | null) => void): () => void;
+  /** Menu commands the UI carries out (toggle theme, focus filter...). */
+  onMenuCommand(listener: (command: MenuCommand) => void): () => void;
+}
+
+export type MenuCommand = 'toggle-theme' | 'focus-filter' | 'show-help';
+
+export interface MuninBridge {
+  readonly transport: 'electron' | 'web';
+  readonly api: ApiFunctions;
+  onDelta(listener: (delta: Delta) => void): () => void;
+  /**
+   * Told when the link to the host drops and comes back; after a return the host holds no
+   * subscription of this client, so it subscribes again.
+   */
+  onConnectionChange(listener: (connected: boolean) => void): () => void;
+  /** Present in the desktop app only. */
+  readonly desktop: DesktopFunctions | null;
+}
+
+/**
+ * What the Electron preload exposes to the page (window.muninPreload): one function per Api
+ * operation, each answering with a frame of shared/api/wire-codec.ts (a Uint8Array, which
+ * crosses the context bridge whole, where Maps and bigints would not), and the deltas as frames.
+ */
+export type PreloadApiFunctions = {
+  readonly [Op in ApiOp]: (args: ArgsOf<Op>) => Promise<Uint8Array>;
+};
+
+export interface PreloadApi {
+  readonly api: PreloadApiFunctions;
+  onDelta(listener: (frame: Uint8Array) => void): () => void;
+  readonly desktop: DesktopFunctions;
+}
+
+/** The IPC channel of an operation; every channel is fixed, and main checks each sender. */
+export function ipcChannel(op: ApiOp): string {
+  return `munin:api:${op}`;
+}
+
+export const DELTA_CHANNEL = 'munin:delta';

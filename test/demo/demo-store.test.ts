@@ -1,0 +1,245 @@
+// The demo store read back by the reader: every status and feature the demo promises is there,
+// the same seed writes the same store, and a directory that holds runs is refused.
+
+import { beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { afterAll } from 'vitest';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readArtifacts } from '../../electron/store/artifacts.js';
+import { verifyBlob } from '../../electron/store/blobs.js';
+import type { RunRead } from '../../electron/store/run-reader.js';
+import { readRun } from '../../electron/store/run-reader.js';
+import { listRunIds } from '../../electron/store/store.js';
+import type { DemoReport } from '../../electron/demo/demo-store.js';
+import { writeDemoStore } from '../../electron/demo/demo-store.js';
+import { CIFAR_CLASSES } from '../../electron/demo/simulated-training.js';
+
+const NOW = 1_796_000_000;
+const made: string[] = [];
+function scratch(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'munin-demo-test-'));
+  made.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+let root: string;
+let report: DemoReport;
+let runs: RunRead[];
+
+function stepsOf(run: RunRead, key: string): number[] {
+  const samples = run.log.series.get(key)!.samples;
+  return Array.from({ length: samples.length }, (_, i) => samples.step(i));
+}
+
+function valuesOf(run: RunRead, key: string): number[] {
+  const samples = run.log.series.get(key)!.samples;
+  return Array.from({ length: samples.length }, (_, i) => samples.value(i));
+}
+
+function named(name: string): RunRead {
+  const run = runs.find((r) => r.log.start!.name === name);
+  if (run === undefined) throw new Error(`no run named ${name}`);
+  return run;
+}
+
+beforeAll(() => {
+  root = join(scratch(), 'store');
+  report = writeDemoStore(root, { seed: 7, now: NOW });
+  runs = listRunIds(root).map((id) => readRun(root, id));
+});
+
+describe('the demo store', () => {
+  it('holds the runs it reports, started over the last few days, ids from start times', () => {
+    expect(runs.map((r) => r.id)).toEqual(report.runs.map((r) => r.id));
+    for (const run of runs) {
+      const start = run.log.start!.time;
+      expect(start).toBeLessThan(NOW);
+      expect(start).toBeGreaterThan(NOW - 5 * 86400);
+      const stamp = new Date(Math.floor(start) * 1000).toISOString().replace(/[-:]/g, '');
+      expect(run.id.slice(0, 16)).toBe(`${stamp.slice(0, 15)}Z`);
+      expect(run.log.damaged).toBe(0);
+      const expected = report.runs.find((r) => r.id === run.id)!.status;
+      expect(run.status).toBe(expected);
+    }
+  });
+
+  it('has a sweep of six finished runs over lr, with goals and step_metric declared', () => {
+    const sweep = runs.filter((r) => r.log.start!.experiment === 'cifar-sweep');
+    expect(sweep.map((r) => r.status)).toEqual(Array(6).fill('finished'));
+    const lrs = sweep.map((r) => r.log.start!.params.get('lr'));
+    expect(new Set(lrs).size).toBe(6);
+    for (const run of sweep) {
+      const params = run.log.start!.params;
+      expect(typeof params.get('lr')).toBe('number');
+      expect(typeof params.get('batch')).toBe('bigint');
+      expect(typeof params.get('seed')).toBe('bigint');
+      expect(run.log.declaration('train/loss')?.goal).toBe('minimize');
+      expect(run.log.declaration('train/acc')?.goal).toBe('maximize');
+      expect(run.log.declaration('eval/loss')).toMatchObject({
+        goal: 'minimize',
+        stepMetric: 'epoch',
+      });
+      expect(run.log.declaration('eval/acc')).toMatchObject({
+        goal: 'maximize',
+        stepMetric: 'epoch',
+      });
+      expect(stepsOf(run, 'train/loss')).toHaveLength(2001);
+      expect(stepsOf(run, 'eval/acc')).toEqual(Array.from({ length: 21 }, (_, i) => i * 100));
+      expect(stepsOf(run, 'epoch')).toEqual(stepsOf(run, 'eval/acc'));
+      expect(run.log.series.get('train/lr')).toBeDefined();
+      expect(run.log.uses.map((u) => u.name)).toContain('cifar10');
+      expect(run.statisticsFromHint).toBe(true);
+      expect(run.tags).toContain('sweep');
+    }
+    // The curves differ by lr: the best lr beats the slowest one clearly.
+    const accOf = (lr: number): number =>
+      sweep.find((r) => r.log.start!.params.get('lr') === lr)!.statistics.get('eval/acc')!.last
+        .value;
+    expect(accOf(0.05)).toBeGreaterThan(accOf(0.003) + 0.15);
+  });
+
+  it('has a headline test/acc and a breakdown by class: one point each', () => {
+    for (const run of runs.filter((r) => r.log.start!.experiment === 'cifar-sweep')) {
+      expect(stepsOf(run, 'test/acc')).toEqual([2000]);
+      for (const name of CIFAR_CLASSES) {
+        expect(stepsOf(run, `eval/acc_by_class/${name}`)).toEqual([2000]);
+      }
+    }
+  });
+
+  it('logs readings of the machine every ten steps, apart from the metrics', () => {
+    const run = runs.find((r) => r.log.start!.experiment === 'cifar-sweep')!;
+    expect(run.log.series.get('sys/cpu')!.kind).toBe('reading');
+    expect(run.log.series.get('sys/mem')!.kind).toBe('reading');
+    expect(stepsOf(run, 'sys/cpu').slice(0, 3)).toEqual([0, 10, 20]);
+    expect(run.statistics.get('sys/cpu')!.kind).toBe('reading');
+  });
+
+  it('logs PNG images as files', () => {
+    const run = named('resnet18-lr0.05-b128');
+    const paths = run.log.files.map((f) => f.path);
+    expect(paths).toEqual([
+      'files/samples/predictions/0.png',
+      'files/samples/predictions/500.png',
+      'files/samples/predictions/1000.png',
+      'files/samples/predictions/1500.png',
+      'files/samples/predictions/2000.png',
+      'files/eval/confusion/2000.png',
+    ]);
+    for (const path of paths) {
+      const png = readFileSync(join(run.dir, path));
+      expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10]));
+      expect(png.readUInt32BE(16)).toBeGreaterThan(0);
+    }
+  });
+
+  it('has a failed run with its error, a killed run and a crashed run', () => {
+    const failed = runs.filter((r) => r.status === 'failed');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.error).toMatch(/^Traceback/);
+    expect(failed[0]!.error).toContain('CUDA out of memory');
+    expect(runs.filter((r) => r.status === 'killed')).toHaveLength(1);
+    const crashed = runs.filter((r) => r.status === 'crashed');
+    expect(crashed).toHaveLength(1);
+    expect(crashed[0]!.log.end).toBeNull();
+    expect(crashed[0]!.writer).not.toBeNull();
+    expect(existsSync(join(crashed[0]!.dir, 'stats.json'))).toBe(false);
+  });
+
+  it('has a resumed run whose log holds orphans that the reader leaves out', () => {
+    const run = named('resnet18-finetune');
+    expect(run.status).toBe('finished');
+    expect(run.log.resumes.map((r) => r.step)).toEqual([400]);
+    expect(run.log.start!.parent).toBe(named('resnet18-lr0.05-b128').id);
+    const steps = stepsOf(run, 'train/loss');
+    expect(steps).toEqual(Array.from({ length: 1001 }, (_, i) => i));
+    const raw = readFileSync(join(run.dir, 'events.jsonl'), 'utf8');
+    const logged = raw
+      .split('\n')
+      .filter((line) => line.startsWith('{"type":"metrics"') && line.includes('"train/loss"'));
+    expect(logged).toHaveLength(1001 + 200);
+    expect(run.statistics.get('train/loss')!.count).toBe(1001);
+    expect(run.log.files.map((f) => f.path)).toContain('files/samples/predictions/500-1.png');
+    expect(run.log.files.map((f) => f.path)).not.toContain('files/samples/predictions/500.png');
+    expect(run.log.uses.map((u) => `${u.name}:${u.version}`)).toEqual([
+      'cifar10:1',
+      'cifar-resnet:3',
+      'cifar-resnet:4',
+    ]);
+  });
+
+  it('has a run whose loss diverges to +Inf and NaN, stated in its statistics', () => {
+    const run = named('resnet18-lr3');
+    const loss = valuesOf(run, 'train/loss');
+    expect(loss).toContain(Infinity);
+    expect(loss.some(Number.isNaN)).toBe(true);
+    const stats = run.statistics.get('train/loss')!;
+    expect(stats.nonFinite!.first.value).toBe(Infinity);
+    expect(stats.nonFinite!.count).toBeGreaterThan(100);
+    expect(Number.isNaN(stats.last.value)).toBe(true);
+    expect(stats.finite).not.toBeNull();
+    expect(Number.isNaN(run.log.start!.params.get('grad_clip') as number)).toBe(true);
+    expect(Number.isNaN(run.log.summary.get('final_loss') as number)).toBe(true);
+  });
+
+  it('has artifacts with versions, aliases and a deleted version', () => {
+    const artifacts = new Map(readArtifacts(root).map((a) => [a.name, a]));
+    const model = artifacts.get('cifar-resnet')!;
+    expect([...model.versions.keys()]).toEqual([1, 2, 3, 4]);
+    expect(model.versions.get(2)!.deleted).toBe(true);
+    expect(model.aliases).toEqual(
+      new Map([
+        ['best', 3],
+        ['latest', 4],
+      ]),
+    );
+    expect(model.latest).toBe(4);
+    const dataset = artifacts.get('cifar10')!;
+    expect(dataset.latest).toBe(1);
+    const ids = new Set(runs.map((r) => r.id));
+    for (const artifact of [model, dataset]) {
+      for (const version of artifact.versions.values()) {
+        if (version.deleted) continue;
+        expect(ids.has(version.members.get('run') as string)).toBe(true);
+        expect(verifyBlob(root, version.members.get('digest') as string)).toBe('intact');
+      }
+    }
+    const first = dataset.versions.get(1)!;
+    const datasetDigest = first.deleted ? '' : (first.members.get('digest') as string);
+    expect(existsSync(join(root, 'blobs/blake2b-256', datasetDigest.slice(12), 'train'))).toBe(
+      true,
+    );
+  });
+
+  it('has tags and notes', () => {
+    expect(named('resnet18-lr0.1-b128').tags).toEqual(['baseline', 'sweep']);
+    expect(named('resnet18-lr0.05-b128').tags).toEqual(['best', 'sweep']);
+    expect(named('resnet18-lr0.05-b128').notes).toMatch(/^# Best of the lr sweep\n/);
+    expect(named('resnet18-lr0.1-b128').notes).toContain('# Baseline');
+    expect(runs.filter((r) => r.notes !== null).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('is the same store for the same seed and time', () => {
+    const again = join(scratch(), 'store');
+    const second = writeDemoStore(again, { seed: 7, now: NOW });
+    expect(second.runs.map((r) => r.id)).toEqual(report.runs.map((r) => r.id));
+    for (const { id } of report.runs) {
+      const log = (dir: string): Buffer => readFileSync(join(dir, 'runs', id, 'events.jsonl'));
+      expect(log(again).equals(log(root))).toBe(true);
+    }
+  });
+
+  it('refuses a directory that already holds runs, and takes one whose runs/ is empty', () => {
+    expect(() => writeDemoStore(root, { seed: 1, now: NOW })).toThrow(/already holds runs/);
+    const file = join(scratch(), 'file');
+    writeFileSync(file, '');
+    expect(() => writeDemoStore(file)).toThrow(/is not a directory/);
+    const empty = scratch();
+    mkdirSync(join(empty, 'runs'));
+    expect(writeDemoStore(empty, { seed: 2, now: NOW }).runs.length).toBe(report.runs.length);
+  });
+});
