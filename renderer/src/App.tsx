@@ -88,7 +88,8 @@ function StoreScreen({ onToggleTheme, theme }: { onToggleTheme: () => void; them
       </div>
       {route.page === 'runs' ? <RunsBrowser navigate={navigate} /> : null}
       {route.page === 'run' ? (
-        <RunPage runId={route.runId} tab={route.tab} navigate={navigate} />
+        // Keyed by run: another run's page starts afresh, never showing the last run's detail.
+        <RunPage key={route.runId} runId={route.runId} tab={route.tab} navigate={navigate} />
       ) : null}
       {route.page === 'compare' ? <ComparePage runIds={route.runIds} navigate={navigate} /> : null}
     </div>

@@ -8,6 +8,19 @@ export interface TextCodec {
 
 export class WireFormatError extends Error {}
 
+/** How deep a decoded value may nest: the format's 64 levels of JSON inside the Api's envelope. */
+const MAX_DEPTH = 128;
+
+/** Sets an own member, even one named __proto__, which plain assignment makes the prototype. */
+function define(object: Record<string, unknown>, name: string, value: unknown): void {
+  Object.defineProperty(object, name, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
 /** Encodes any value made of JSON types, Maps, bigints, Float64Arrays and undefined. */
 export function encodeWireMessage(value: unknown, text: TextCodec): Uint8Array {
   const arrays: Float64Array[] = [];
@@ -45,7 +58,7 @@ export function encodeWireMessage(value: unknown, text: TextCodec): Uint8Array {
     for (const [k, x] of Object.entries(v)) {
       if (k.startsWith('$'))
         throw new WireFormatError(`member names starting with $ are reserved: ${k}`);
-      out[k] = tree(x);
+      define(out, k, tree(x));
     }
     return out;
   };
@@ -81,7 +94,7 @@ export function decodeWireMessage(frame: Uint8Array, text: TextCodec): unknown {
   const data = new Float64Array(dataCount);
   new Uint8Array(data.buffer).set(frame.subarray(dataStart, dataStart + dataCount * 8));
   const value = (v: unknown, depth: number): unknown => {
-    if (depth > 64) throw new WireFormatError('nested too deeply');
+    if (depth > MAX_DEPTH) throw new WireFormatError('nested too deeply');
     if (v === null || typeof v !== 'object') return v;
     if (Array.isArray(v)) return v.map((x) => value(x, depth + 1));
     const o = v as Record<string, unknown>;
@@ -122,7 +135,7 @@ export function decodeWireMessage(frame: Uint8Array, text: TextCodec): unknown {
       return map;
     }
     const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(o)) out[k] = value(x, depth + 1);
+    for (const [k, x] of Object.entries(o)) define(out, k, value(x, depth + 1));
     return out;
   };
   return value(header, 0);

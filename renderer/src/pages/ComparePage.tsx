@@ -6,8 +6,16 @@ import type { Value } from '../../../shared/format/values.js';
 import { valueText } from '../text/value-text.js';
 import { ValueView } from '../components/ValueView.js';
 import { StatusBadge } from '../components/StatusBadge.js';
+import { useEffect, useMemo, useState } from 'react';
+import type { MetricDeclaration } from '../../../shared/api/contract.js';
 import type { Route } from '../state/app-context.js';
-import { useStoreView } from '../state/app-context.js';
+import { useServices, useStoreView } from '../state/app-context.js';
+import { unwrap } from '../api/call.js';
+import { MetricsBoard } from '../charts/MetricsBoard.js';
+import type { BoardRun } from '../charts/MetricsBoard.js';
+import { runColor } from '../charts/run-colors.js';
+
+type CompareTab = 'metrics' | 'system' | 'params';
 
 function sameValues(values: (Value | undefined)[]): boolean {
   const texts = values.map((v) =>
@@ -76,21 +84,94 @@ export function ComparePage({
   navigate: (route: Route) => void;
 }) {
   const view = useStoreView();
+  const { bridge, store, toast } = useServices();
+  const [tab, setTab] = useState<CompareTab>('metrics');
+  const [declarations, setDeclarations] = useState<
+    ReadonlyMap<string, ReadonlyMap<string, MetricDeclaration>>
+  >(new Map());
   const runs = runIds
     .map((id) => view.runs.get(id))
     .filter((run): run is RunSummary => run !== undefined);
+  const idsKey = runIds.join(',');
+  const runsKey = runs.map((r) => `${r.id}:${r.name}:${r.startTime}`).join('|');
+
+  // runIds is a new array on every render; idsKey names the same set.
+  useEffect(() => void store.follow(idsKey.split(',')), [store, idsKey]);
+
+  useEffect(() => {
+    let cancelled = false;
+    void Promise.all(
+      idsKey.split(',').map(async (id) => {
+        const detail = unwrap(await bridge.api.runDetail({ runId: id }));
+        return [id, new Map(detail.metrics.map((d) => [d.key, d]))] as const;
+      }),
+    )
+      .then((entries) => {
+        if (!cancelled) setDeclarations(new Map(entries));
+      })
+      .catch((error: unknown) => toast(`Could not read the runs: ${String(error)}`, 'error'));
+    return () => {
+      cancelled = true;
+    };
+  }, [bridge, idsKey, toast]);
+
+  const boardRuns: BoardRun[] = useMemo(
+    () =>
+      runsKey === ''
+        ? []
+        : runsKey.split('|').map((entry) => {
+            const id = entry.slice(0, entry.indexOf(':'));
+            const run = view.runs.get(id);
+            return {
+              runId: id,
+              label: run?.name ?? id,
+              startTime: run?.startTime ?? 0,
+              declarations: declarations.get(id) ?? new Map(),
+            };
+          }),
+    // Summaries change with every sample; the board needs only what runsKey names.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [runsKey, declarations],
+  );
+
+  const tabs: readonly [CompareTab, string][] = [
+    ['metrics', 'Metrics'],
+    ['system', 'System'],
+    ['params', 'Params & summary'],
+  ];
+
   return (
-    <div className="run-page">
-      <div className="run-header" style={{ paddingBottom: 12 }}>
+    <div className="run-page" data-testid="compare-page">
+      <div className="run-header">
         <a href="#/" onClick={(event) => (event.preventDefault(), navigate({ page: 'runs' }))}>
           ← Runs
         </a>
         <h1>Compare {runs.length} runs</h1>
         <div className="row" style={{ flexWrap: 'wrap' }}>
           {runs.map((run) => (
-            <a key={run.id} href={`#/run/${encodeURIComponent(run.id)}/overview`} className="pill">
-              <StatusBadge status={run.status} /> {run.name ?? run.id}
+            <a
+              key={run.id}
+              href={`#/run/${encodeURIComponent(run.id)}/overview`}
+              className="pill"
+              data-testid="compare-run"
+            >
+              <span className="swatch" style={{ background: runColor(run.id) }} />
+              {run.name ?? run.id} <StatusBadge status={run.status} />
             </a>
+          ))}
+        </div>
+        <div className="tabs" role="tablist">
+          {tabs.map(([id, label]) => (
+            <button
+              key={id}
+              role="tab"
+              aria-selected={tab === id}
+              className={`tab ${tab === id ? 'on' : ''}`}
+              onClick={() => setTab(id)}
+              data-testid={`compare-tab-${id}`}
+            >
+              {label}
+            </button>
           ))}
         </div>
       </div>
@@ -100,8 +181,14 @@ export function ComparePage({
             {runIds.length - runs.length} of the chosen runs are no longer in the store.
           </div>
         ) : null}
-        <ValuesComparison title="Params" runs={runs} pick={(run) => run.params} />
-        <ValuesComparison title="Summary" runs={runs} pick={(run) => run.summary} />
+        {tab === 'metrics' ? <MetricsBoard runs={boardRuns} kind="metric" /> : null}
+        {tab === 'system' ? <MetricsBoard runs={boardRuns} kind="reading" /> : null}
+        {tab === 'params' ? (
+          <>
+            <ValuesComparison title="Params" runs={runs} pick={(run) => run.params} />
+            <ValuesComparison title="Summary" runs={runs} pick={(run) => run.summary} />
+          </>
+        ) : null}
       </div>
     </div>
   );

@@ -1,12 +1,16 @@
-// A run's Metrics tab (model metrics) or System tab (readings): the keys of that kind, with
-// their statistics. Model metrics and readings never share a page.
+// A run's Metrics tab (model metrics) or System tab (readings): the panels of that kind, then
+// every key's statistics. Model metrics and readings never share a page.
 
+import { useMemo } from 'react';
 import type { RunDetail } from '../../../shared/api/contract.js';
 import type { SeriesKind } from '../../../shared/format/records.js';
 import { StatisticsTable } from './StatisticsTable.js';
+import { MetricsBoard } from '../charts/MetricsBoard.js';
+import type { BoardRun } from '../charts/MetricsBoard.js';
 
 export function MetricsTab({
   detail,
+  runId,
   kind,
 }: {
   detail: RunDetail;
@@ -14,20 +18,27 @@ export function MetricsTab({
   kind: SeriesKind;
 }) {
   const statistics = detail.statistics.filter((stats) => stats.kind === kind);
-  if (statistics.length === 0) {
-    return (
-      <div className="empty-state">
-        <h2>{kind === 'metric' ? 'No metrics' : 'No readings'}</h2>
-        {kind === 'metric'
-          ? 'This run has logged no metric samples.'
-          : 'This run has logged no readings of its machine (sys/… keys such as CPU or memory).'}
-      </div>
-    );
-  }
+  const { summary } = detail;
+  const runs: BoardRun[] = useMemo(
+    () => [
+      {
+        runId,
+        label: summary.name ?? runId,
+        startTime: summary.startTime ?? 0,
+        declarations: new Map(detail.metrics.map((d) => [d.key, d])),
+      },
+    ],
+    [runId, summary.name, summary.startTime, detail.metrics],
+  );
   return (
-    <div className="card">
-      <h3>{kind === 'metric' ? 'Metrics' : 'Readings'}</h3>
-      <StatisticsTable statistics={statistics} />
+    <div className="stack">
+      <MetricsBoard runs={runs} kind={kind} />
+      {statistics.length > 0 ? (
+        <div className="card">
+          <h3>{kind === 'metric' ? 'Statistics of the metrics' : 'Statistics of the readings'}</h3>
+          <StatisticsTable statistics={statistics} />
+        </div>
+      ) : null}
     </div>
   );
 }

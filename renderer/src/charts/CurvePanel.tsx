@@ -1,0 +1,324 @@
+// A curve panel: one line per run in the run's colour (raw line faint behind a smoothed one),
+// drag to zoom and double-click to reset, a cursor synced across panels, the best point by goal
+// marked, non-finite samples as gaps with markers at the panel's edge and a note, and a legend
+// with the values at the cursor.
+
+import { useEffect, useMemo, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import type { Trace, XAxisMode } from './curve-data.js';
+import { alignTraces } from './curve-data.js';
+import { withAlpha } from './run-colors.js';
+import { floatText, exactFloatText } from '../text/value-text.js';
+import { nonFiniteNote } from '../../../shared/series/curve-math.js';
+
+export interface CurvePanelProps {
+  readonly title: string;
+  readonly traces: readonly Trace[];
+  readonly mode: XAxisMode;
+  /** The axis' name when it is a step_metric (e.g. "epoch"). */
+  readonly xLabel: string;
+  readonly logY: boolean;
+  readonly smoothing: number;
+  readonly height?: number;
+  /** Extra lines under the chart (e.g. that an overlay's scales differ). */
+  readonly notes?: readonly string[];
+  readonly onExportCsv: () => void;
+  readonly onExportPng?: (canvas: HTMLCanvasElement) => void;
+  readonly syncKey: string;
+}
+
+function cssVar(name: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
+}
+
+function xValueText(mode: XAxisMode, x: number): string {
+  if (mode === 'wall') return new Date(x * 1000).toLocaleString();
+  if (mode === 'relative') return `${floatText(x, 4)} s`;
+  return floatText(x, 7);
+}
+
+/** Draws the best points and the edge markers of non-finite samples. */
+function overlayPlugin(getTraces: () => readonly Trace[]): uPlot.Plugin {
+  return {
+    hooks: {
+      draw: (u: uPlot) => {
+        const { ctx } = u;
+        const { left, top, width, height } = u.bbox;
+        const ratio = devicePixelRatio;
+        ctx.save();
+        ctx.beginPath();
+        ctx.rect(left, top, width, height);
+        ctx.clip();
+        for (const trace of getTraces()) {
+          if (trace.best !== null) {
+            const cx = u.valToPos(trace.best.x, 'x', true);
+            const cy = u.valToPos(trace.best.y, 'y', true);
+            if (Number.isFinite(cx) && Number.isFinite(cy)) {
+              ctx.beginPath();
+              ctx.arc(cx, cy, 4.5 * ratio, 0, Math.PI * 2);
+              ctx.fillStyle = cssVar('--panel');
+              ctx.fill();
+              ctx.lineWidth = 2 * ratio;
+              ctx.strokeStyle = trace.color;
+              ctx.stroke();
+            }
+          }
+          for (const point of trace.nonFiniteAt) {
+            const cx = u.valToPos(point.x, 'x', true);
+            if (!Number.isFinite(cx) || cx < left || cx > left + width) continue;
+            // +Inf at the top edge, -Inf at the bottom, NaN as a tick at both: never a silent drop.
+            const size = 5 * ratio;
+            ctx.fillStyle = cssVar('--s-failed');
+            const mark = (y: number, down: boolean): void => {
+              ctx.beginPath();
+              ctx.moveTo(cx - size, y);
+              ctx.lineTo(cx + size, y);
+              ctx.lineTo(cx, down ? y + size * 1.4 : y - size * 1.4);
+              ctx.closePath();
+              ctx.fill();
+            };
+            if (point.value === Infinity || Number.isNaN(point.value)) mark(top, true);
+            if (point.value === -Infinity || Number.isNaN(point.value)) mark(top + height, false);
+          }
+        }
+        ctx.restore();
+      },
+    },
+  };
+}
+
+interface LegendRow {
+  readonly trace: Trace;
+  readonly value: number | null;
+  readonly smoothed: number | null;
+  readonly step: number | null;
+}
+
+export function CurvePanel(props: CurvePanelProps) {
+  const { traces, mode, logY, smoothing, title } = props;
+  const host = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const zoomed = useRef(false);
+  const tracesRef = useRef(traces);
+  tracesRef.current = traces;
+  const [cursorIndex, setCursorIndex] = useState<number | null>(null);
+  const [width, setWidth] = useState(0);
+  const height = props.height ?? 220;
+  const smoothingOn = smoothing > 0;
+  const data = useMemo(() => alignTraces(traces, logY), [traces, logY]);
+  // The chart is rebuilt only when its structure changes; new samples only replace its data.
+  const structure = `${traces.map((t) => t.runId).join(',')}|${mode}|${logY}|${smoothingOn}|${document.documentElement.dataset['theme'] ?? ''}`;
+
+  useEffect(() => {
+    const element = host.current;
+    if (element === null) return;
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    setWidth(element.clientWidth);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const element = host.current;
+    if (element === null || width === 0) return;
+    const grid = cssVar('--border');
+    const text = cssVar('--muted');
+    const series: uPlot.Series[] = [{}];
+    for (const trace of tracesRef.current) {
+      series.push({
+        label: trace.label,
+        stroke: smoothingOn ? withAlpha(trace.color, 0.28) : trace.color,
+        width: smoothingOn ? 1 : 1.5,
+        points: { show: false },
+      });
+      if (smoothingOn)
+        series.push({
+          label: `${trace.label} (smoothed)`,
+          stroke: trace.color,
+          width: 1.75,
+          points: { show: false },
+        });
+    }
+    const options: uPlot.Options = {
+      width,
+      height,
+      series,
+      legend: { show: false },
+      cursor: {
+        sync: { key: props.syncKey },
+        drag: { x: true, y: false },
+        points: { size: 6 },
+      },
+      scales: {
+        x: { time: mode === 'wall' },
+        y: logY ? { distr: 3 } : {},
+      },
+      axes: [
+        {
+          stroke: text,
+          grid: { stroke: grid, width: 1 },
+          ticks: { stroke: grid },
+          font: '11px sans-serif',
+        },
+        {
+          stroke: text,
+          grid: { stroke: grid, width: 1 },
+          ticks: { stroke: grid },
+          font: '11px sans-serif',
+          size: 56,
+        },
+      ],
+      hooks: {
+        setCursor: [(u: uPlot) => setCursorIndex(u.cursor.idx ?? null)],
+        setSelect: [
+          (u: uPlot) => {
+            if (u.select.width > 0) zoomed.current = true;
+          },
+        ],
+      },
+      plugins: [overlayPlugin(() => tracesRef.current)],
+    };
+    const chart = new uPlot(options, data as uPlot.AlignedData, element);
+    plot.current = chart;
+    zoomed.current = false;
+    // uPlot resets the zoom on double-click; new samples may then move the range again.
+    chart.over.addEventListener('dblclick', () => {
+      zoomed.current = false;
+    });
+    return () => {
+      chart.destroy();
+      plot.current = null;
+    };
+    // Data changes are applied below without rebuilding; the structure key covers the rest.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [structure, width, height, props.syncKey]);
+
+  useEffect(() => {
+    // Keep the zoom the user chose while samples arrive; a reset follows double-click.
+    plot.current?.setData(data as uPlot.AlignedData, !zoomed.current);
+  }, [data]);
+
+  const legend: LegendRow[] = traces.map((trace, t) => {
+    if (cursorIndex === null) return { trace, value: null, smoothed: null, step: null };
+    const column = 1 + t * (smoothingOn ? 2 : 1);
+    const raw = data[column]?.[cursorIndex];
+    const smooth = smoothingOn ? data[column + 1]?.[cursorIndex] : null;
+    const x = data[0]?.[cursorIndex];
+    let step: number | null = null;
+    if (raw !== undefined && x !== undefined && x !== null) {
+      // The point of this trace at the cursor: find its step for the legend.
+      let lo = 0;
+      let hi = trace.x.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (trace.x[mid]! < x) lo = mid + 1;
+        else hi = mid;
+      }
+      step = trace.steps[lo] ?? null;
+    }
+    return { trace, value: raw ?? null, smoothed: smooth ?? null, step };
+  });
+
+  const notes: string[] = [];
+  const nonFinite = traces.reduce(
+    (sum, t) => ({
+      nan: sum.nan + t.nonFinite.nan,
+      positiveInfinity: sum.positiveInfinity + t.nonFinite.positiveInfinity,
+      negativeInfinity: sum.negativeInfinity + t.nonFinite.negativeInfinity,
+    }),
+    { nan: 0, positiveInfinity: 0, negativeInfinity: 0 },
+  );
+  const note = nonFiniteNote(nonFinite);
+  if (note !== null) notes.push(note);
+  const unpaired = traces.reduce((sum, t) => sum + t.unpaired, 0);
+  if (unpaired > 0)
+    notes.push(
+      `${unpaired} point${unpaired === 1 ? '' : 's'} without a ${props.xLabel} sample at their step not drawn`,
+    );
+  const nonPositive = traces.reduce((sum, t) => sum + t.nonPositive, 0);
+  if (nonPositive > 0)
+    notes.push(
+      `${nonPositive} value${nonPositive === 1 ? '' : 's'} ≤ 0 not shown on the log scale`,
+    );
+  const fellBack = traces.some((t) => t.mode !== mode);
+  if (fellBack) notes.push('no step_metric declared for this key: drawn against step');
+  notes.push(...(props.notes ?? []));
+
+  return (
+    <div className="panel card" data-testid="curve-panel" data-key={title}>
+      <div className="panel-head">
+        <span className="panel-title mono" title={title}>
+          {title}
+        </span>
+        <span className="spacer" />
+        <span className="panel-axis muted" data-testid="x-axis-label">
+          x:{' '}
+          {mode === 'step_metric' && !fellBack
+            ? props.xLabel
+            : mode === 'wall'
+              ? 'wall time'
+              : mode === 'relative'
+                ? 'time since start'
+                : 'step'}
+        </span>
+        <button
+          className="btn ghost small"
+          title="Download the exact samples as CSV"
+          onClick={props.onExportCsv}
+        >
+          CSV
+        </button>
+        <button
+          className="btn ghost small"
+          title="Download the chart as PNG"
+          onClick={() => {
+            const canvas = host.current?.querySelector('canvas');
+            if (canvas !== null && canvas !== undefined) props.onExportPng?.(canvas);
+          }}
+        >
+          PNG
+        </button>
+      </div>
+      <div ref={host} className="chart-host" style={{ height }} />
+      {notes.length > 0 ? (
+        <div className="panel-notes" data-testid="panel-notes">
+          {notes.map((text) => (
+            <span key={text}>{text}</span>
+          ))}
+        </div>
+      ) : null}
+      <div className="legend" data-testid="legend">
+        {legend.map(({ trace, value, smoothed, step }) => (
+          <div className="legend-row" key={trace.runId}>
+            <span className="swatch" style={{ background: trace.color }} />
+            <span className="legend-label" title={trace.label}>
+              {trace.label}
+            </span>
+            <span
+              className="legend-value"
+              title={value === null ? undefined : exactFloatText(value)}
+            >
+              {value === null ? '' : `${floatText(value)}${step !== null ? ` @ ${step}` : ''}`}
+              {smoothed !== null && smoothed !== undefined ? (
+                <span className="muted"> ~{floatText(smoothed)}</span>
+              ) : null}
+            </span>
+            {trace.best !== null ? (
+              <span
+                className="legend-best"
+                title={`best by goal (${trace.goal}) at step ${trace.best.step}: ${exactFloatText(trace.best.y)}`}
+              >
+                best {floatText(trace.best.y)} @ {trace.best.step}
+              </span>
+            ) : null}
+            <span className="muted legend-x">
+              {value !== null && data[0]?.[cursorIndex ?? 0] != null
+                ? xValueText(mode, data[0][cursorIndex ?? 0] as number)
+                : ''}
+            </span>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,390 @@
+// The panels of a metrics page (a run's Metrics or System tab, or Compare): sections by key
+// prefix, collapsible; a key filter; the x axis for the page and per panel; smoothing; log y;
+// an overlay of chosen keys; curves, tiles and breakdowns that grow as samples arrive.
+
+import { useEffect, useMemo, useState } from 'react';
+import type { MetricDeclaration } from '../../../shared/api/contract.js';
+import type { SeriesKind } from '../../../shared/format/records.js';
+import { scaleSpread } from '../../../shared/series/curve-math.js';
+import type { ClientSeries } from '../state/client-series.js';
+import { useServices } from '../state/app-context.js';
+import type { Panel } from './panel-layout.js';
+import { keyMatcher, layoutPanels } from './panel-layout.js';
+import type { Trace, XAxisMode } from './curve-data.js';
+import { buildTrace } from './curve-data.js';
+import { CurvePanel } from './CurvePanel.js';
+import { ScalarTile } from './ScalarTile.js';
+import { BreakdownPanel } from './BreakdownPanel.js';
+import { downloadCanvas, downloadCsv } from './download.js';
+import { runColor } from './run-colors.js';
+
+export interface BoardRun {
+  readonly runId: string;
+  readonly label: string;
+  readonly startTime: number;
+  /** The run's metric declarations by key: goal and step_metric. */
+  readonly declarations: ReadonlyMap<string, MetricDeclaration>;
+}
+
+/** Re-renders when any of these runs' series change; returns a number that changes with them. */
+function useSeriesVersion(runIds: readonly string[]): number {
+  const { store } = useServices();
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    let scheduled = false;
+    const bump = (): void => {
+      // Many deltas in one frame draw once.
+      if (scheduled) return;
+      scheduled = true;
+      requestAnimationFrame(() => {
+        scheduled = false;
+        setVersion((v) => v + 1);
+      });
+    };
+    const offs = runIds.map((id) => store.onRun(id, bump));
+    return () => offs.forEach((off) => off());
+  }, [store, runIds]);
+  return version;
+}
+
+const X_MODES: readonly [XAxisMode, string][] = [
+  ['step', 'step'],
+  ['step_metric', 'step_metric'],
+  ['wall', 'wall time'],
+  ['relative', 'time since start'],
+];
+
+function seriesColumns(series: ClientSeries) {
+  return { ...series.view(), length: series.length };
+}
+
+export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: SeriesKind }) {
+  const { store } = useServices();
+  const runIds = useMemo(() => runs.map((run) => run.runId), [runs]);
+  const version = useSeriesVersion(runIds);
+  const [filter, setFilter] = useState('');
+  const [pageMode, setPageMode] = useState<XAxisMode>(kind === 'reading' ? 'wall' : 'step');
+  const [panelModes, setPanelModes] = useState<ReadonlyMap<string, XAxisMode>>(new Map());
+  const [smoothing, setSmoothing] = useState(0);
+  const [logY, setLogY] = useState(false);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const [overlay, setOverlay] = useState<ReadonlySet<string>>(new Set());
+
+  // version is the signal that the series (mutated in place) changed.
+  const seriesByRun = useMemo(() => {
+    void version;
+    return new Map(runs.map((run) => [run.runId, store.seriesOf(run.runId)]));
+  }, [runs, store, version]);
+
+  const counts = useMemo(() => {
+    void version;
+    const out = new Map<string, number>();
+    for (const series of seriesByRun.values()) {
+      for (const [key, s] of series) {
+        if (s.kind !== kind) continue;
+        out.set(key, Math.max(out.get(key) ?? 0, s.length));
+      }
+    }
+    return out;
+  }, [seriesByRun, kind, version]);
+
+  const matcher = keyMatcher(filter);
+  const sections = useMemo(() => layoutPanels(counts, matcher.test), [counts, matcher.test]);
+
+  const traceFor = (
+    key: string,
+    mode: XAxisMode,
+    run: BoardRun,
+    label: string,
+    color: string,
+  ): Trace | null => {
+    const series = seriesByRun.get(run.runId)?.get(key);
+    if (series === undefined || series.length === 0) return null;
+    const declaration = run.declarations.get(key);
+    const stepMetricName = declaration?.stepMetric ?? null;
+    const stepMetricSeries =
+      stepMetricName === null ? undefined : seriesByRun.get(run.runId)?.get(stepMetricName);
+    return buildTrace(
+      {
+        runId: `${run.runId}\u0000${key}`,
+        label,
+        color,
+        series: seriesColumns(series),
+        stepMetric: stepMetricSeries === undefined ? null : seriesColumns(stepMetricSeries),
+        stepMetricName,
+        startTime: run.startTime,
+        goal: declaration?.goal ?? null,
+      },
+      { mode, smoothing, logY },
+    );
+  };
+
+  const xLabelFor = (key: string): string => {
+    const names = new Set(
+      runs.map((run) => run.declarations.get(key)?.stepMetric).filter((n) => n != null),
+    );
+    return names.size === 0 ? 'step_metric' : [...names].join(' / ');
+  };
+
+  const exportCsv = (keys: readonly string[], name: string): void =>
+    downloadCsv(
+      keys.flatMap((key) =>
+        runs.flatMap((run) => {
+          const series = seriesByRun.get(run.runId)?.get(key);
+          return series === undefined
+            ? []
+            : [{ runId: run.runId, runName: run.label, key, columns: seriesColumns(series) }];
+        }),
+      ),
+      name,
+    );
+
+  const renderPanel = (panel: Panel) => {
+    if (panel.type === 'curve') {
+      const mode = panelModes.get(panel.key) ?? pageMode;
+      const traces = runs.flatMap(
+        (run) => traceFor(panel.key, mode, run, run.label, runColor(run.runId)) ?? [],
+      );
+      return (
+        <div key={panel.key} className="panel-slot">
+          <div className="panel-tools">
+            <label title="Draw this key with the other chosen ones on one canvas">
+              <input
+                type="checkbox"
+                checked={overlay.has(panel.key)}
+                onChange={() =>
+                  setOverlay((set) => {
+                    const next = new Set(set);
+                    if (next.has(panel.key)) next.delete(panel.key);
+                    else next.add(panel.key);
+                    return next;
+                  })
+                }
+              />
+              overlay
+            </label>
+            <select
+              value={mode}
+              aria-label={`x axis of ${panel.key}`}
+              onChange={(event) =>
+                setPanelModes((modes) =>
+                  new Map(modes).set(panel.key, event.target.value as XAxisMode),
+                )
+              }
+            >
+              {X_MODES.map(([id, label]) => (
+                <option key={id} value={id}>
+                  {id === 'step_metric' ? xLabelFor(panel.key) : label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <CurvePanel
+            title={panel.key}
+            traces={traces}
+            mode={mode}
+            xLabel={xLabelFor(panel.key)}
+            logY={logY}
+            smoothing={smoothing}
+            syncKey={`munin-${mode}`}
+            onExportCsv={() => exportCsv([panel.key], panel.key)}
+            onExportPng={(canvas) => downloadCanvas(canvas, panel.key)}
+          />
+        </div>
+      );
+    }
+    if (panel.type === 'tile') {
+      const entries = runs.flatMap((run) => {
+        const series = seriesByRun.get(run.runId)?.get(panel.key);
+        if (series === undefined || series.length === 0) return [];
+        const last = series.length - 1;
+        return [
+          {
+            runId: run.runId,
+            label: run.label,
+            color: runColor(run.runId),
+            value: series.values[last]!,
+            step: series.steps[last]!,
+          },
+        ];
+      });
+      const goal =
+        runs.map((run) => run.declarations.get(panel.key)?.goal).find((g) => g != null) ?? null;
+      return <ScalarTile key={panel.key} title={panel.key} entries={entries} goal={goal} />;
+    }
+    const breakdownRuns = runs.map((run) => {
+      const values = new Map<string, number>();
+      for (const key of panel.keys) {
+        const series = seriesByRun.get(run.runId)?.get(key);
+        if (series !== undefined && series.length > 0)
+          values.set(key, series.values[series.length - 1]!);
+      }
+      return { runId: run.runId, label: run.label, color: runColor(run.runId), values };
+    });
+    return (
+      <BreakdownPanel
+        key={`breakdown:${panel.prefix}`}
+        prefix={panel.prefix}
+        keys={panel.keys}
+        runs={breakdownRuns}
+      />
+    );
+  };
+
+  const overlayKeys = [...overlay].filter((key) => (counts.get(key) ?? 0) > 1);
+  const overlayTraces =
+    overlayKeys.length < 2
+      ? []
+      : overlayKeys.flatMap((key) =>
+          runs.flatMap(
+            (run) =>
+              traceFor(
+                key,
+                pageMode === 'step_metric' ? 'step' : pageMode,
+                run,
+                runs.length === 1 ? key : `${run.label} · ${key}`,
+                runs.length === 1 ? runColor(key) : runColor(run.runId),
+              ) ?? [],
+          ),
+        );
+  const spread = scaleSpread(overlayTraces.map((t) => t.y));
+
+  const total = sections.reduce((n, s) => n + s.panels.length, 0);
+
+  return (
+    <div className="board stack">
+      <div className="board-toolbar">
+        <input
+          className="text"
+          style={{ width: 260 }}
+          placeholder="Filter keys (text or /regex/)"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+          aria-label="Filter keys"
+          data-testid="key-filter"
+        />
+        {matcher.error !== null ? <span className="value-special">{matcher.error}</span> : null}
+        <label className="row">
+          x axis
+          <select
+            value={pageMode}
+            onChange={(event) => {
+              setPageMode(event.target.value as XAxisMode);
+              setPanelModes(new Map());
+            }}
+            data-testid="page-x-axis"
+          >
+            {X_MODES.map(([id, label]) => (
+              <option key={id} value={id}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label
+          className="row"
+          title="Debiased exponential moving average; the raw line stays faint behind"
+        >
+          smoothing
+          <input
+            type="range"
+            min={0}
+            max={0.99}
+            step={0.01}
+            value={smoothing}
+            onChange={(event) => setSmoothing(Number(event.target.value))}
+            data-testid="smoothing"
+          />
+          <span className="mono" style={{ width: 32 }}>
+            {smoothing.toFixed(2)}
+          </span>
+        </label>
+        <label className="row">
+          <input
+            type="checkbox"
+            checked={logY}
+            onChange={(event) => setLogY(event.target.checked)}
+            data-testid="log-y"
+          />
+          log y
+        </label>
+        <span className="spacer" />
+        <span className="muted">
+          {total} panel{total === 1 ? '' : 's'} · drag to zoom · double-click resets
+        </span>
+      </div>
+      {overlayTraces.length > 0 ? (
+        <div className="section">
+          <div className="section-head">
+            Overlay <span className="muted">{overlayKeys.join(', ')}</span>
+            <span className="spacer" />
+            <button className="btn small" onClick={() => setOverlay(new Set())}>
+              Clear overlay
+            </button>
+          </div>
+          <CurvePanel
+            title={overlayKeys.join(' + ')}
+            traces={overlayTraces}
+            mode={pageMode === 'step_metric' ? 'step' : pageMode}
+            xLabel="step"
+            logY={logY}
+            smoothing={smoothing}
+            height={300}
+            syncKey={`munin-${pageMode}`}
+            notes={
+              spread >= 100
+                ? [
+                    `the scales differ ${Math.round(spread).toLocaleString()}-fold: the smaller curves look flat (try log y, or separate panels)`,
+                  ]
+                : []
+            }
+            onExportCsv={() => exportCsv(overlayKeys, 'overlay')}
+            onExportPng={(canvas) => downloadCanvas(canvas, 'overlay')}
+          />
+        </div>
+      ) : null}
+      {sections.length === 0 ? (
+        <div className="empty-state">
+          {counts.size === 0 ? (
+            <>
+              <h2>{kind === 'metric' ? 'No metrics yet' : 'No readings yet'}</h2>
+              {kind === 'metric'
+                ? 'Panels appear here as the run logs metric samples.'
+                : 'Readings of the machine (sys/… keys) appear here as the run logs them.'}
+            </>
+          ) : (
+            <>
+              <h2>No key matches the filter</h2>
+            </>
+          )}
+        </div>
+      ) : null}
+      {sections.map((section) => {
+        const isCollapsed = collapsed.has(section.prefix);
+        return (
+          <div className="section" key={section.prefix} data-testid="panel-section">
+            <button
+              className="section-head"
+              onClick={() =>
+                setCollapsed((set) => {
+                  const next = new Set(set);
+                  if (next.has(section.prefix)) next.delete(section.prefix);
+                  else next.add(section.prefix);
+                  return next;
+                })
+              }
+              aria-expanded={!isCollapsed}
+            >
+              <span>{isCollapsed ? '▸' : '▾'}</span>
+              <span className="mono">{section.prefix === '' ? '(top level)' : section.prefix}</span>
+              <span className="muted">{section.panels.length}</span>
+            </button>
+            {isCollapsed ? null : (
+              <div className="panel-grid">{section.panels.map(renderPanel)}</div>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+// Turning series into what a curve panel draws: x by the chosen axis (step, wall time, time since
+// start, or the key's step_metric paired by the format's rule), raw and smoothed y with
+// non-finite values as gaps (uPlot breaks on NaN), and what was left out, counted.
+
+import type { Goal } from '../../../shared/format/records.js';
+import type { Columns, NonFiniteCounts } from '../../../shared/series/curve-math.js';
+import {
+  bestIndex,
+  countNonFinite,
+  debiasedEma,
+  pairWithStepMetric,
+} from '../../../shared/series/curve-math.js';
+
+export type XAxisMode = 'step' | 'wall' | 'relative' | 'step_metric';
+
+export interface TraceInput {
+  readonly runId: string;
+  readonly label: string;
+  readonly color: string;
+  readonly series: Columns;
+  /** The series of the key's declared step_metric in this run, when it declares one. */
+  readonly stepMetric: Columns | null;
+  readonly stepMetricName: string | null;
+  /** The run's start time, for time since start. */
+  readonly startTime: number;
+  readonly goal: Goal | null;
+}
+
+export interface Trace {
+  readonly runId: string;
+  readonly label: string;
+  readonly color: string;
+  /** Ascending x; y aligned with it; raw values, non-finite ones included. */
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  readonly smoothed: Float64Array | null;
+  /** Steps of the points, for the legend and CSV. */
+  readonly steps: Float64Array;
+  readonly nonFinite: NonFiniteCounts;
+  /** Where the non-finite points fall on x, with their kind, for the edge markers. */
+  readonly nonFiniteAt: readonly { x: number; value: number }[];
+  readonly unpaired: number;
+  /** Points at or below zero that a log scale cannot show. */
+  readonly nonPositive: number;
+  readonly best: { readonly x: number; readonly y: number; readonly step: number } | null;
+  readonly goal: Goal | null;
+  /** The axis this trace actually uses (a key without step_metric falls back to step). */
+  readonly mode: XAxisMode;
+}
+
+export interface CurveOptions {
+  readonly mode: XAxisMode;
+  readonly smoothing: number;
+  readonly logY: boolean;
+}
+
+function sortedByX(
+  x: Float64Array,
+  y: Float64Array,
+  steps: Float64Array,
+): [Float64Array, Float64Array, Float64Array] {
+  let ascending = true;
+  for (let i = 1; i < x.length; i++) {
+    if (x[i]! < x[i - 1]!) {
+      ascending = false;
+      break;
+    }
+  }
+  if (ascending) return [x, y, steps];
+  const order = Array.from(x.keys()).sort((a, b) => x[a]! - x[b]! || a - b);
+  return [
+    Float64Array.from(order, (i) => x[i]!),
+    Float64Array.from(order, (i) => y[i]!),
+    Float64Array.from(order, (i) => steps[i]!),
+  ];
+}
+
+export function buildTrace(input: TraceInput, options: CurveOptions): Trace {
+  const { series } = input;
+  const n = series.length;
+  let mode = options.mode;
+  let x: Float64Array;
+  let y: Float64Array;
+  let steps: Float64Array;
+  let unpaired = 0;
+  if (mode === 'step_metric' && input.stepMetric !== null) {
+    const paired = pairWithStepMetric(series, input.stepMetric);
+    x = paired.x;
+    y = paired.y;
+    steps = Float64Array.from(paired.indices, (i) => series.steps[i]!);
+    unpaired = paired.unpaired;
+  } else {
+    if (mode === 'step_metric') mode = 'step';
+    x = new Float64Array(n);
+    y = new Float64Array(n);
+    steps = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      steps[i] = series.steps[i]!;
+      y[i] = series.values[i]!;
+      x[i] =
+        mode === 'step'
+          ? series.steps[i]!
+          : mode === 'wall'
+            ? series.times[i]!
+            : series.times[i]! - input.startTime;
+    }
+  }
+  [x, y, steps] = sortedByX(x, y, steps);
+  const nonFiniteAt: { x: number; value: number }[] = [];
+  let nonPositive = 0;
+  for (let i = 0; i < y.length; i++) {
+    if (!Number.isFinite(y[i]!)) nonFiniteAt.push({ x: x[i]!, value: y[i]! });
+    else if (options.logY && y[i]! <= 0) nonPositive++;
+  }
+  const bestAt = bestIndex(y, input.goal);
+  return {
+    runId: input.runId,
+    label: input.label,
+    color: input.color,
+    x,
+    y,
+    smoothed: options.smoothing > 0 ? debiasedEma(y, options.smoothing) : null,
+    steps,
+    nonFinite: countNonFinite(y),
+    nonFiniteAt,
+    unpaired,
+    nonPositive,
+    best: bestAt < 0 ? null : { x: x[bestAt]!, y: y[bestAt]!, step: steps[bestAt]! },
+    goal: input.goal,
+    mode,
+  };
+}
+
+/** A drawable value: null (a gap) for what the scale cannot hold. */
+function drawable(value: number, logY: boolean): number | null {
+  return Number.isFinite(value) && (!logY || value > 0) ? value : null;
+}
+
+/**
+ * uPlot's aligned data for traces: one x column holding every trace's points (repeated x kept),
+ * and per trace a raw and (when smoothing) a smoothed column, where a point of another trace is
+ * undefined (spanned) and a value the scale cannot hold is null (a gap).
+ */
+export function alignTraces(
+  traces: readonly Trace[],
+  logY: boolean,
+): (number | null | undefined)[][] {
+  const total = traces.reduce((sum, t) => sum + t.x.length, 0);
+  const owner = new Uint16Array(total);
+  const index = new Uint32Array(total);
+  const xs = new Float64Array(total);
+  // Merge the traces' ascending x columns, keeping every point.
+  const cursors = traces.map(() => 0);
+  for (let out = 0; out < total; out++) {
+    let pick = -1;
+    for (let t = 0; t < traces.length; t++) {
+      const at = cursors[t]!;
+      if (at >= traces[t]!.x.length) continue;
+      if (pick < 0 || traces[t]!.x[at]! < traces[pick]!.x[cursors[pick]!]!) pick = t;
+    }
+    const at = cursors[pick]!;
+    owner[out] = pick;
+    index[out] = at;
+    xs[out] = traces[pick]!.x[at]!;
+    cursors[pick] = at + 1;
+  }
+  const columns: (number | null | undefined)[][] = [Array.from(xs)];
+  for (let t = 0; t < traces.length; t++) {
+    const trace = traces[t]!;
+    const raw: (number | null | undefined)[] = new Array(total);
+    const smooth: (number | null | undefined)[] | null =
+      trace.smoothed === null ? null : new Array(total);
+    for (let i = 0; i < total; i++) {
+      if (owner[i] !== t) continue;
+      raw[i] = drawable(trace.y[index[i]!]!, logY);
+      if (smooth !== null) smooth[i] = drawable(trace.smoothed![index[i]!]!, logY);
+    }
+    columns.push(raw);
+    if (smooth !== null) columns.push(smooth);
+  }
+  return columns;
+}
