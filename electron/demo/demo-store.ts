@@ -3,11 +3,21 @@
 // crash), with images, checkpoints, a dataset, tags and notes, all written by the real writer
 // with times spread over the last few days.
 
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import type { JsonObject, JsonValue } from '../../shared/format/json.js';
 import type { Value } from '../../shared/format/values.js';
+import { parseLogLine } from '../../shared/format/records.js';
 import { deleteVersion, publishVersion, setAlias } from '../store/writer/artifacts.js';
 import { errorCode } from '../store/writer/durable-files.js';
 import { RunWriter } from '../store/writer/run-writer.js';
@@ -136,6 +146,19 @@ export function writeDemoStore(root: string, options: DemoOptions = {}): DemoRep
   }
 }
 
+/**
+ * Sets the log's modification time to its last record's time: the demo writes days of runs in
+ * a second, and a run's last write is its log's modification time.
+ */
+function backdateLog(path: string): void {
+  const bytes = readFileSync(path);
+  const end = bytes.lastIndexOf(0x0a);
+  const start = bytes.lastIndexOf(0x0a, end - 1) + 1;
+  const record = parseLogLine(bytes, start, end);
+  if (record !== undefined && record.type !== 'foreign-start')
+    utimesSync(path, record.time, record.time);
+}
+
 function round(value: number, digits: number): number {
   const scale = 10 ** digits;
   return Math.round(value * scale) / scale;
@@ -174,6 +197,7 @@ class DemoStoreWriter {
     this.diverged(this.now - 1 * DAY - 22 * HOUR);
     this.resumedFineTune(this.now - 1 * DAY - 6 * HOUR, bestId);
     this.crashed(this.now - 9 * HOUR);
+    for (const run of this.runs) backdateLog(join(this.root, 'runs', run.id, 'events.jsonl'));
     return {
       root: this.root,
       runs: [...this.runs].sort((a, b) => (a.id < b.id ? -1 : 1)),

@@ -7,7 +7,7 @@ import { readLogInto } from '../store/log-file.js';
 import type { OrphanCutListener } from '../store/run-log.js';
 import { RunLog } from '../store/run-log.js';
 
-/** One change a read brought, in log order. */
+/** One change a read brought: the cuts in log order, then the samples read since. */
 export type FollowChange =
   | { readonly kind: 'samples'; readonly key: string; readonly from: number; readonly to: number }
   | { readonly kind: 'orphans-cut'; readonly step: number };
@@ -15,7 +15,10 @@ export type FollowChange =
 export type FollowResult =
   | {
       readonly state: 'read';
-      /** Samples appended and cuts, in the order the log holds them. */
+      /**
+       * The read's orphan cuts in log order, then per key the samples appended past what was
+       * told before: applied in order to what was told, they give the series as read now.
+       */
       readonly changes: readonly FollowChange[];
       /** True when records other than samples arrived (summary, end, declarations) or damage. */
       readonly recordsChanged: boolean;
@@ -100,13 +103,21 @@ export class RunFollower implements OrphanCutListener {
   }
 
   beforeCut(step: number): void {
-    this.flushSamples();
+    // Samples not told yet are told after the cut, from where they stand once it is done: a
+    // change naming positions before the cut would name samples the cut moves or removes. Of
+    // what was told, the subscriber keeps what the cut keeps, a prefix of the series after it.
+    for (const [key, series] of this.log.series) {
+      if (series.kind !== 'metric' || series.maxStep <= step) continue;
+      const told = this.reported.get(key) ?? 0;
+      let kept = 0;
+      for (let i = 0; i < told; i++) if (series.samples.step(i) <= step) kept++;
+      this.reported.set(key, kept);
+    }
     this.pending.push({ kind: 'orphans-cut', step });
   }
 
   afterCut(): void {
-    // A subscriber applying the cut to what it holds ends with what the series holds now.
-    for (const [key, series] of this.log.series) this.reported.set(key, series.samples.length);
+    // beforeCut has set what a subscriber keeps; the samples after the cut are told at the end.
   }
 
   private flushSamples(): void {

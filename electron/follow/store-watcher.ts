@@ -3,6 +3,7 @@
 // polling by stat, for network file systems where events do not arrive, or when watching fails.
 
 import { readdirSync, statSync, statfsSync } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { watch } from 'chokidar';
 import type { FSWatcher } from 'chokidar';
@@ -72,9 +73,19 @@ function classifyRunPath(parts: readonly string[]): RunFileKind | null {
   return name === 'tags' && parts.length === 4 && !parts[3]!.startsWith('.') ? 'tags' : null;
 }
 
+/** How long chokidar keeps back further change events of a path after one (50 ms), and a margin. */
+const CHANGE_THROTTLE_MS = 60;
+
+/** A file's identity, size and modification time, as one comparable string. */
+function signature(stat: Stats): string {
+  return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+}
+
 export class StoreWatcher {
   private watcher: FSWatcher | null = null;
   private pollTimer: NodeJS.Timeout | null = null;
+  /** Per path, the timer that tells of it once more after chokidar's throttle has passed. */
+  private readonly trailing = new Map<string, NodeJS.Timeout>();
   private closed = false;
   private readonly intervalMs: number;
   polling = false;
@@ -134,9 +145,10 @@ export class StoreWatcher {
       atomic: true,
     });
     this.watcher = watcher;
-    for (const event of ['add', 'addDir', 'change', 'unlink', 'unlinkDir'] as const) {
+    for (const event of ['add', 'addDir', 'unlink', 'unlinkDir'] as const) {
       watcher.on(event, (path: string) => this.dispatch(path));
     }
+    watcher.on('change', (path: string, stats?: Stats) => this.dispatchChange(path, stats));
     watcher.on('error', (error: unknown) => {
       if (this.closed || this.polling) return;
       const reason = `watching failed (${error instanceof Error ? error.message : String(error)})`;
@@ -145,6 +157,32 @@ export class StoreWatcher {
       this.startPolling(reason);
     });
     this.ready = new Promise((resolve) => watcher.once('ready', () => resolve()));
+  }
+
+  /**
+   * chokidar drops the change events of a path that come within 50 ms of one it passed on, and
+   * tells nothing after: a write in that window, such as a run's last lines or its end, would go
+   * unseen until the next change. So once that window has passed, a change is told again if the
+   * file's stat differs from the one chokidar passed on.
+   */
+  private dispatchChange(path: string, stats: Stats | undefined): void {
+    this.dispatch(path);
+    const pending = this.trailing.get(path);
+    if (pending !== undefined) clearTimeout(pending);
+    const told = stats === undefined ? null : signature(stats);
+    const timer = setTimeout(() => {
+      this.trailing.delete(path);
+      if (this.closed) return;
+      let now: string | null = null;
+      try {
+        now = signature(statSync(path));
+      } catch {
+        // Gone since: told again, so that whoever reads it finds out.
+      }
+      if (now === null || now !== told) this.dispatch(path);
+    }, CHANGE_THROTTLE_MS);
+    timer.unref?.();
+    this.trailing.set(path, timer);
   }
 
   private snapshot = new Map<string, string>();
@@ -214,6 +252,8 @@ export class StoreWatcher {
   async close(): Promise<void> {
     this.closed = true;
     if (this.pollTimer !== null) clearTimeout(this.pollTimer);
+    for (const timer of this.trailing.values()) clearTimeout(timer);
+    this.trailing.clear();
     if (this.watcher !== null) await this.watcher.close();
   }
 }

@@ -197,6 +197,19 @@ export class Backend {
       }
       case 'subscribe':
         return this.subscribe(session, request.runIds);
+      case 'envelope': {
+        const envelope = this.entry(request.runId).envelope(
+          request.key,
+          request.x,
+          request.x0,
+          request.x1,
+          request.width,
+        );
+        if (envelope === undefined) {
+          throw new ApiFailure('bad-request', `run ${request.runId} has no key ${request.key}`);
+        }
+        return envelope;
+      }
     }
   }
 

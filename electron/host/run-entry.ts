@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type {
+  EnvelopeColumns,
   KeyStatisticsInfo,
   RunDetail,
   RunStatusName,
@@ -18,6 +19,14 @@ import { readNotes, readTags } from '../store/run-files.js';
 import { decideStatus } from '../store/status.js';
 import type { FollowResult } from '../follow/run-follower.js';
 import { RunFollower } from '../follow/run-follower.js';
+import { EnvelopeIndex } from '../../shared/series/envelope.js';
+import type { Series } from '../store/run-log.js';
+
+interface CachedIndex {
+  readonly series: Series;
+  readonly generation: number;
+  readonly index: EnvelopeIndex;
+}
 
 export class RunEntry {
   readonly dir: string;
@@ -140,6 +149,59 @@ export class RunEntry {
     if (series === undefined) return undefined;
     const { steps, times, values } = series.samples.slice(from, to ?? series.samples.length);
     return { runId: this.id, key, kind: series.kind, steps, times, values };
+  }
+
+  private readonly envelopes = new Map<string, CachedIndex>();
+
+  /** The M4 envelope of a key for a view, from an index built once and extended as samples come. */
+  envelope(
+    key: string,
+    x: 'step' | 'time',
+    x0: number,
+    x1: number,
+    width: number,
+  ): EnvelopeColumns | undefined {
+    const series = this.log.series.get(key);
+    if (series === undefined) return undefined;
+    const cacheKey = `${x}\u0000${key}`;
+    let cached = this.envelopes.get(cacheKey);
+    if (
+      cached === undefined ||
+      cached.series !== series ||
+      cached.generation !== series.generation
+    ) {
+      const { samples } = series;
+      const source =
+        x === 'step'
+          ? {
+              get length() {
+                return samples.length;
+              },
+              x: (i: number) => samples.step(i),
+              y: (i: number) => samples.value(i),
+            }
+          : {
+              get length() {
+                return samples.length;
+              },
+              x: (i: number) => samples.time(i),
+              y: (i: number) => samples.value(i),
+            };
+      cached = { series, generation: series.generation, index: new EnvelopeIndex(source) };
+      this.envelopes.set(cacheKey, cached);
+    }
+    const envelope = cached.index.query(x0, x1, width);
+    const { samples } = series;
+    return {
+      steps: Float64Array.from(envelope.indices, (i) => samples.step(i)),
+      times: Float64Array.from(envelope.indices, (i) => samples.time(i)),
+      values: envelope.y,
+      markerSteps: Float64Array.from(envelope.nonFinite, (i) => samples.step(i)),
+      markerTimes: Float64Array.from(envelope.nonFinite, (i) => samples.time(i)),
+      markerValues: Float64Array.from(envelope.nonFinite, (i) => samples.value(i)),
+      inView: envelope.inView,
+      total: samples.length,
+    };
   }
 
   /** The run as the export contract lays it out, from the live state. */

@@ -22,6 +22,8 @@ export class Series {
   readonly samples = new SampleColumns();
   /** The greatest step among the samples, so a resume cuts only series that can hold orphans. */
   maxStep = -1;
+  /** Bumped when a cut removes samples, so indexes built over the series know to start over. */
+  generation = 0;
   constructor(
     readonly key: string,
     readonly kind: SeriesKind,
@@ -170,6 +172,7 @@ export class RunLog {
     for (const series of this.series.values()) {
       if (series.kind !== 'metric' || series.maxStep <= step) continue;
       series.samples.keepStepsUpTo(step);
+      series.generation++;
       let greatest = -1;
       for (let i = 0; i < series.samples.length; i++)
         greatest = Math.max(greatest, series.samples.step(i));

@@ -21,6 +21,7 @@ export const API_OPS: readonly ApiOp[] = [
   'removeTag',
   'setNotes',
   'subscribe',
+  'envelope',
 ];
 
 /** What opening a store gave: the store, or why it could not be opened. */

@@ -126,7 +126,18 @@ export type ApiRequest =
   | { readonly op: 'addTag'; readonly runId: string; readonly tag: string }
   | { readonly op: 'removeTag'; readonly runId: string; readonly tag: string }
   | { readonly op: 'setNotes'; readonly runId: string; readonly text: string }
-  | { readonly op: 'subscribe'; readonly runIds: readonly string[] };
+  | { readonly op: 'subscribe'; readonly runIds: readonly string[] }
+  | {
+      readonly op: 'envelope';
+      readonly runId: string;
+      readonly key: string;
+      /** The x column: the samples' steps or their times. */
+      readonly x: 'step' | 'time';
+      readonly x0: number;
+      readonly x1: number;
+      /** Pixel columns: at most 4 points come back per column. */
+      readonly width: number;
+    };
 
 /** The answer to each request, by op. */
 export interface ApiResults {
@@ -140,6 +151,25 @@ export interface ApiResults {
   removeTag: readonly string[];
   setNotes: null;
   subscribe: Snapshot;
+  envelope: EnvelopeColumns;
+}
+
+/**
+ * The exact M4 envelope of a series for a view: per pixel column its first, last, least and
+ * greatest finite samples (all samples where they are few), and its non-finite samples as
+ * markers, one per column at most.
+ */
+export interface EnvelopeColumns {
+  readonly steps: Float64Array;
+  readonly times: Float64Array;
+  readonly values: Float64Array;
+  readonly markerSteps: Float64Array;
+  readonly markerTimes: Float64Array;
+  readonly markerValues: Float64Array;
+  /** Samples with x in the view. */
+  readonly inView: number;
+  /** Samples in the whole series. */
+  readonly total: number;
 }
 
 export type ApiOp = ApiRequest['op'];

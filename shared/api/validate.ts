@@ -22,6 +22,7 @@ const OPS: ReadonlySet<string> = new Set<ApiOp>([
   'removeTag',
   'setNotes',
   'subscribe',
+  'envelope',
 ]);
 
 const bad = (message: string): ApiError => ({ code: 'bad-request', message });
@@ -53,7 +54,12 @@ export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
   if (!isRecord(raw)) return bad('a request is an object');
   const op = raw['op'];
   if (typeof op !== 'string' || !OPS.has(op))
-    return bad(`unknown operation ${JSON.stringify(op)}`.slice(0, 200));
+    // Never JSON.stringify what came: a bigint in it would throw.
+    return bad(
+      typeof op === 'string'
+        ? `unknown operation ${JSON.stringify(op.slice(0, 100))}`
+        : `op must be the name of an operation, not ${op === null ? 'null' : typeof op}`,
+    );
   const knownOp = op as ApiOp;
   switch (knownOp) {
     case 'storeInfo':
@@ -98,6 +104,27 @@ export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
       if (text.length > MAX_NOTES_LENGTH) return bad('notes are at most 1 MiB of text');
       if (!isWellFormedUnicode(text)) return bad('notes must be valid Unicode text');
       return { op: knownOp, runId, text };
+    }
+    case 'envelope': {
+      const runId = checkRunId(raw);
+      if (typeof runId !== 'string') return runId;
+      const { key, x, x0, x1, width } = raw;
+      if (typeof key !== 'string' || key.length > MAX_KEY_LENGTH || !isKey(key))
+        return bad('key must be a key');
+      if (x !== 'step' && x !== 'time') return bad('x must be "step" or "time"');
+      if (
+        typeof x0 !== 'number' ||
+        typeof x1 !== 'number' ||
+        Number.isNaN(x0) ||
+        Number.isNaN(x1) ||
+        x1 < x0
+      ) {
+        return bad('x0 and x1 must be numbers with x0 <= x1');
+      }
+      if (typeof width !== 'number' || !Number.isInteger(width) || width < 1 || width > 16384) {
+        return bad('width must be a whole number of pixels from 1 to 16384');
+      }
+      return { op: knownOp, runId, key, x, x0, x1, width };
     }
     case 'subscribe': {
       const runIds = raw['runIds'];

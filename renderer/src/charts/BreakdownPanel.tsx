@@ -38,7 +38,7 @@ export function BreakdownPanel({
         <span className="spacer" />
         <span className="muted">{keys.length} categories</span>
       </div>
-      <div className="breakdown-chart" style={{ height: height + 40 }}>
+      <div className="breakdown-chart" style={{ minHeight: height + 40 }}>
         {keys.map((key) => (
           <div className="breakdown-group" key={key}>
             <div className="breakdown-bars" style={{ height }}>

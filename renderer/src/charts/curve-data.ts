@@ -75,6 +75,13 @@ function sortedByX(
   ];
 }
 
+const NO_SAMPLES: Columns = {
+  steps: new Float64Array(0),
+  times: new Float64Array(0),
+  values: new Float64Array(0),
+  length: 0,
+};
+
 export function buildTrace(input: TraceInput, options: CurveOptions): Trace {
   const { series } = input;
   const n = series.length;
@@ -83,8 +90,9 @@ export function buildTrace(input: TraceInput, options: CurveOptions): Trace {
   let y: Float64Array;
   let steps: Float64Array;
   let unpaired = 0;
-  if (mode === 'step_metric' && input.stepMetric !== null) {
-    const paired = pairWithStepMetric(series, input.stepMetric);
+  if (mode === 'step_metric' && (input.stepMetric !== null || input.stepMetricName !== null)) {
+    // A declared step_metric without samples yet pairs with nothing: no point has its x.
+    const paired = pairWithStepMetric(series, input.stepMetric ?? NO_SAMPLES);
     x = paired.x;
     y = paired.y;
     steps = Float64Array.from(paired.indices, (i) => series.steps[i]!);

@@ -8,7 +8,15 @@ import { useServices } from '../state/app-context.js';
 
 export function NotesTab({ runId, notes }: { runId: string; notes: string | null }) {
   const { bridge, toast } = useServices();
-  const saved = notes ?? '';
+  const onDisk = notes ?? '';
+  // The notes as last known on disk: as the host last sent them, or as this page just saved
+  // them (the host's word on a save comes a moment later; until then it still sends the old).
+  const [saved, setSaved] = useState(onDisk);
+  const [lastSent, setLastSent] = useState(onDisk);
+  if (onDisk !== lastSent) {
+    setLastSent(onDisk);
+    setSaved(onDisk);
+  }
   const [draft, setDraft] = useState(saved);
   const [base, setBase] = useState(saved);
   const [saving, setSaving] = useState(false);
@@ -27,6 +35,7 @@ export function NotesTab({ runId, notes }: { runId: string; notes: string | null
     setSaving(true);
     try {
       unwrap(await bridge.api.setNotes({ runId, text: draft }));
+      setSaved(draft);
       setBase(draft);
       toast('Notes saved');
     } catch (error) {

@@ -1,7 +1,7 @@
 // A run's page: a header (experiment / name, id with copy, status with the error of a failed
 // run, start, duration, last write, progress, tags) and tabs: Overview, Metrics, System, Notes.
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RunDetail } from '../../../shared/api/contract.js';
 import { unwrap } from '../api/call.js';
 import type { Route, RunTab } from '../state/app-context.js';
@@ -27,7 +27,25 @@ function CopyId({ id }: { id: string }) {
           .catch(() => toast('The clipboard is not available here', 'error'))
       }
     >
-      {id} <span aria-hidden>⧉</span>
+      {id}
+      <svg width="12" height="12" viewBox="0 0 16 16" aria-hidden="true">
+        <rect
+          x="5"
+          y="5"
+          width="9"
+          height="9"
+          rx="1.5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+        />
+        <path
+          d="M3 11V3.5A1.5 1.5 0 0 1 4.5 2H11"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+        />
+      </svg>
     </button>
   );
 }
@@ -44,30 +62,41 @@ export function RunPage(props: { runId: string; tab: RunTab; navigate: (route: R
 
   useEffect(() => void store.follow([runId]), [store, runId]);
 
+  // A live run changes many times a second: its detail is fetched at most every half second
+  // (a throttle, not a debounce, so that it is fetched while the run keeps changing), and an
+  // answer older than one already shown is dropped.
+  const lastFetch = useRef(0);
+  const asked = useRef(0);
+  const shown = useRef(0);
+  const mounted = useRef(true);
   useEffect(() => {
-    let cancelled = false;
-    // A live run changes often: fetch its detail at most every half second.
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  useEffect(() => {
     const timer = setTimeout(
       () => {
+        lastFetch.current = Date.now();
+        const ticket = ++asked.current;
+        const show = (apply: () => void): void => {
+          if (!mounted.current || ticket < shown.current) return;
+          shown.current = ticket;
+          apply();
+        };
         bridge.api
           .runDetail({ runId })
           .then((response) => {
-            if (!cancelled) {
-              setDetail(unwrap(response));
-              setError(null);
-            }
+            const next = unwrap(response);
+            show(() => (setDetail(next), setError(null)));
           })
-          .catch(
-            (e: unknown) => !cancelled && setError(e instanceof Error ? e.message : String(e)),
-          );
+          .catch((e: unknown) => show(() => setError(e instanceof Error ? e.message : String(e))));
       },
-      detail === null ? 0 : 500,
+      Math.max(0, lastFetch.current + 500 - Date.now()),
     );
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    return () => clearTimeout(timer);
   }, [bridge, runId, version]);
 
   if (summary === undefined) {

@@ -2,7 +2,9 @@
 
 export function relativeTime(seconds: number, now = Date.now() / 1000): string {
   const delta = now - seconds;
-  if (delta < 0) return 'in the future';
+  // Pages read the clock every few seconds, so a live run's last write is often a little ahead of
+  // their now: that is "just now". Only a write well ahead is in the future (another clock).
+  if (delta < -10) return 'in the future';
   if (delta < 5) return 'just now';
   if (delta < 60) return `${Math.floor(delta)} s ago`;
   if (delta < 3600) return `${Math.floor(delta / 60)} min ago`;

@@ -1,0 +1,62 @@
+// Deciding each key's shape and place on a metrics page: many points make a curve, one point a
+// scalar tile, and sibling keys under one prefix that each hold one point a breakdown; panels
+// are grouped in sections by key prefix and narrowed by a key filter (text or /regex/).
+import { keyPrefix } from '../../../shared/series/curve-math.js';
+/** A matcher for the key filter: /…/ is a regular expression, anything else a substring. */
+export function keyMatcher(filter) {
+  const text = filter.trim();
+  if (text.length === 0) return { test: () => true, error: null };
+  const regex = /^\/(.*)\/([a-z]*)$/.exec(text);
+  if (regex !== null) {
+    try {
+      const pattern = new RegExp(regex[1], regex[2].replace(/[gy]/g, ''));
+      return { test: (key) => pattern.test(key), error: null };
+    } catch (error) {
+      return { test: () => true, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+  const lower = text.toLowerCase();
+  return { test: (key) => key.toLowerCase().includes(lower), error: null };
+}
+/**
+ * Lays out keys by their greatest sample count over the runs shown. Keys holding no sample (all
+ * orphaned, say) get no panel.
+ */
+export function layoutPanels(counts, filter) {
+  const singlesByPrefix = new Map();
+  const curves = [];
+  for (const [key, count] of counts) {
+    if (!filter(key) || count === 0) continue;
+    if (count > 1) curves.push(key);
+    else {
+      const prefix = keyPrefix(key);
+      let list = singlesByPrefix.get(prefix);
+      if (list === undefined) singlesByPrefix.set(prefix, (list = []));
+      list.push(key);
+    }
+  }
+  const sections = new Map();
+  const add = (prefix, panel) => {
+    let list = sections.get(prefix);
+    if (list === undefined) sections.set(prefix, (list = []));
+    list.push(panel);
+  };
+  for (const key of curves.sort()) add(keyPrefix(key), { type: 'curve', key });
+  for (const [prefix, keys] of singlesByPrefix) {
+    keys.sort();
+    // Single points of unrelated top-level keys are no breakdown: they stay tiles.
+    if (keys.length >= 2 && prefix !== '') add(prefix, { type: 'breakdown', prefix, keys });
+    else for (const key of keys) add(prefix, { type: 'tile', key });
+  }
+  return [...sections]
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([prefix, panels]) => ({
+      prefix,
+      // Tiles first: headline numbers read before curves.
+      panels: [...panels].sort((a, b) => panelRank(a) - panelRank(b)),
+    }));
+}
+function panelRank(panel) {
+  return panel.type === 'tile' ? 0 : panel.type === 'breakdown' ? 1 : 2;
+}
+//# sourceMappingURL=panel-layout.js.map

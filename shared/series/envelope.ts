@@ -1,0 +1,291 @@
+// Exact M4 envelopes of a series for a view: for each pixel column, the first, last, least and
+// greatest sample, so a curve drawn from at most 4 points a column has the very shape of all the
+// samples (no spike lost). Answered from block summaries built once and extended as samples
+// arrive, so a 10,000,000-sample series at 1,000 px answers in milliseconds.
+
+/** Where the index reads samples: x must not decrease along the series for the fast path. */
+export interface EnvelopeSource {
+  readonly length: number;
+  x(index: number): number;
+  y(index: number): number;
+}
+
+export interface Envelope {
+  /** Indices into the series of the points to draw, ascending. */
+  readonly indices: Uint32Array;
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  /** Indices of non-finite samples in the view, one per column at most: markers, not points. */
+  readonly nonFinite: Uint32Array;
+  /** Samples in the view. */
+  readonly inView: number;
+}
+
+const BLOCK_BITS = 6;
+const BLOCK = 1 << BLOCK_BITS;
+const SUPER_BITS = 6;
+const SUPER = 1 << SUPER_BITS;
+
+/** Growable Float64 column. */
+class Column {
+  data = new Float64Array(64);
+  length = 0;
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const grown = new Float64Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = value;
+  }
+  set(index: number, value: number): void {
+    this.data[index] = value;
+  }
+}
+
+/**
+ * Least and greatest finite value of each block of 64 samples (NaN when it has none), the same
+ * over blocks of 64 blocks, and the indices of non-finite samples.
+ */
+export class EnvelopeIndex {
+  private blockMin = new Column();
+  private blockMax = new Column();
+  private superMin = new Column();
+  private superMax = new Column();
+  private nonFinite: number[] = [];
+  private indexed = 0;
+  private monotonic = true;
+
+  constructor(private readonly source: EnvelopeSource) {
+    this.extend();
+  }
+
+  /** Takes in the samples appended since the last call. */
+  extend(): void {
+    const { source } = this;
+    const end = source.length;
+    for (let i = this.indexed; i < end; i++) {
+      const value = source.y(i);
+      if (i > 0 && source.x(i) < source.x(i - 1)) this.monotonic = false;
+      const block = i >>> BLOCK_BITS;
+      const superBlock = i >>> (BLOCK_BITS + SUPER_BITS);
+      if (block >= this.blockMin.length) {
+        this.blockMin.push(NaN);
+        this.blockMax.push(NaN);
+      }
+      if (superBlock >= this.superMin.length) {
+        this.superMin.push(NaN);
+        this.superMax.push(NaN);
+      }
+      if (!Number.isFinite(value)) {
+        this.nonFinite.push(i);
+        continue;
+      }
+      const bMin = this.blockMin.data[block]!;
+      if (!(value >= bMin)) this.blockMin.set(block, value);
+      const bMax = this.blockMax.data[block]!;
+      if (!(value <= bMax)) this.blockMax.set(block, value);
+      const sMin = this.superMin.data[superBlock]!;
+      if (!(value >= sMin)) this.superMin.set(superBlock, value);
+      const sMax = this.superMax.data[superBlock]!;
+      if (!(value <= sMax)) this.superMax.set(superBlock, value);
+    }
+    this.indexed = end;
+  }
+
+  /** Bytes the index holds beyond the series itself. */
+  get byteSize(): number {
+    return (
+      (this.blockMin.data.length +
+        this.blockMax.data.length +
+        this.superMin.data.length +
+        this.superMax.data.length) *
+        8 +
+      this.nonFinite.length * 8
+    );
+  }
+
+  /** The first index whose x is at least `x`. */
+  private lowerBound(x: number, from = 0): number {
+    let lo = from;
+    let hi = this.source.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.source.x(mid) < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The first index whose x is greater than `x`. */
+  private upperBound(x: number, from = 0): number {
+    let lo = from;
+    let hi = this.source.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.source.x(mid) <= x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /**
+   * Index of the least (or greatest) finite value in [a, b), the first of equals, or -1 when it
+   * has none. Whole blocks and groups of blocks are compared by their summaries; only the one
+   * holding the answer is scanned, so the cost is near 3 x 64 steps whatever the range.
+   */
+  private extreme(a: number, b: number, greatest: boolean): number {
+    const { source } = this;
+    const blocks = greatest ? this.blockMax.data : this.blockMin.data;
+    const supers = greatest ? this.superMax.data : this.superMin.data;
+    const sign = greatest ? -1 : 1;
+    // Compare sign * value, so one "less than" serves both the least and the greatest.
+    let best = Infinity;
+    let kind = 0; // 0: none, 1: sample, 2: block, 3: group of blocks
+    let at = -1;
+    const firstFullBlock = (a + BLOCK - 1) >>> BLOCK_BITS;
+    const endFullBlock = b >>> BLOCK_BITS;
+    const headEnd = endFullBlock <= firstFullBlock ? b : firstFullBlock << BLOCK_BITS;
+    for (let i = a; i < headEnd; i++) {
+      const v = sign * source.y(i);
+      if (v < best) {
+        best = v;
+        kind = 1;
+        at = i;
+      }
+    }
+    if (endFullBlock > firstFullBlock) {
+      let block = firstFullBlock;
+      while (block < endFullBlock) {
+        if ((block & (SUPER - 1)) === 0 && block + SUPER <= endFullBlock) {
+          const v = sign * supers[block >>> SUPER_BITS]!;
+          if (v < best) {
+            best = v;
+            kind = 3;
+            at = block >>> SUPER_BITS;
+          }
+          block += SUPER;
+        } else {
+          const v = sign * blocks[block]!;
+          if (v < best) {
+            best = v;
+            kind = 2;
+            at = block;
+          }
+          block++;
+        }
+      }
+      for (let i = endFullBlock << BLOCK_BITS; i < b; i++) {
+        const v = sign * source.y(i);
+        if (v < best) {
+          best = v;
+          kind = 1;
+          at = i;
+        }
+      }
+    }
+    // NaN never compares less, and -Infinity is not finite: a non-finite best cannot be kept.
+    if (kind === 0 || !Number.isFinite(best)) return -1;
+    if (kind === 1) return at;
+    let block = at;
+    if (kind === 3) {
+      block = at << SUPER_BITS;
+      while (sign * blocks[block]! !== best) block++;
+    }
+    let i = block << BLOCK_BITS;
+    while (sign * source.y(i) !== best) i++;
+    return i;
+  }
+
+  /**
+   * The envelope of the samples with x in [x0, x1] at `width` pixel columns. Where the view
+   * holds no more than 4 samples a column, every sample is returned.
+   */
+  query(x0: number, x1: number, width: number): Envelope {
+    const { source } = this;
+    this.extend();
+    const columns = Math.max(1, Math.floor(width));
+    if (!this.monotonic) return this.queryUnsorted(x0, x1);
+    const start = this.lowerBound(x0);
+    const end = this.upperBound(x1, start);
+    const inView = end - start;
+    const picked: number[] = [];
+    if (inView <= 4 * columns || !(x1 > x0)) {
+      for (let i = start; i < end; i++) if (Number.isFinite(source.y(i))) picked.push(i);
+    } else {
+      let a = start;
+      const four = [0, 0, 0, 0];
+      for (let c = 1; c <= columns && a < end; c++) {
+        const b = c === columns ? end : this.lowerBound(x0 + ((x1 - x0) * c) / columns, a);
+        if (b <= a) continue;
+        const first = this.firstFinite(a, b);
+        if (first >= 0) {
+          four[0] = first;
+          four[1] = this.extreme(a, b, false);
+          four[2] = this.extreme(a, b, true);
+          four[3] = this.lastFinite(a, b);
+          four.sort((p, q) => p - q);
+          for (let k = 0; k < 4; k++) if (k === 0 || four[k] !== four[k - 1]) picked.push(four[k]!);
+        }
+        a = b;
+      }
+    }
+    return this.result(picked, this.markers(start, end, x0, x1, columns), inView);
+  }
+
+  private firstFinite(a: number, b: number): number {
+    for (let i = a; i < b; i++) if (Number.isFinite(this.source.y(i))) return i;
+    return -1;
+  }
+
+  private lastFinite(a: number, b: number): number {
+    for (let i = b - 1; i >= a; i--) if (Number.isFinite(this.source.y(i))) return i;
+    return -1;
+  }
+
+  /** Non-finite samples in [start, end), at most one a column. */
+  private markers(start: number, end: number, x0: number, x1: number, columns: number): number[] {
+    const list = this.nonFinite;
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (list[mid]! < start) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: number[] = [];
+    let lastColumn = -1;
+    for (let k = lo; k < list.length && list[k]! < end; k++) {
+      const index = list[k]!;
+      const column = x1 > x0 ? Math.floor(((this.source.x(index) - x0) / (x1 - x0)) * columns) : 0;
+      if (column === lastColumn) continue;
+      lastColumn = column;
+      out.push(index);
+    }
+    return out;
+  }
+
+  /** A series whose x goes back somewhere: every sample in the view, in log order. */
+  private queryUnsorted(x0: number, x1: number): Envelope {
+    const picked: number[] = [];
+    const markers: number[] = [];
+    for (let i = 0; i < this.source.length; i++) {
+      const x = this.source.x(i);
+      if (x < x0 || x > x1) continue;
+      if (Number.isFinite(this.source.y(i))) picked.push(i);
+      else markers.push(i);
+    }
+    return this.result(picked, markers, picked.length + markers.length);
+  }
+
+  private result(picked: readonly number[], markers: readonly number[], inView: number): Envelope {
+    const indices = Uint32Array.from(picked);
+    return {
+      indices,
+      x: Float64Array.from(indices, (i) => this.source.x(i)),
+      y: Float64Array.from(indices, (i) => this.source.y(i)),
+      nonFinite: Uint32Array.from(markers),
+      inView,
+    };
+  }
+}
