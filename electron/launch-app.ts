@@ -1,7 +1,7 @@
 // Starting the desktop app from the command line (`munin-view [STORE]`): runs Electron's binary
 // on this package, or says clearly that it is not installed.
 
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -35,6 +35,10 @@ export function launchDesktopApp(store: string | null): Promise<number> {
     process.stderr.write('munin-view: the app is not built; run `npm run build` first.\n');
     return Promise.resolve(1);
   }
+  // fs-ext must be built for Electron's ABI once; the script says so and goes on where it cannot.
+  spawnSync(process.execPath, [join(packageRoot, 'build', 'electron-native.mjs')], {
+    stdio: 'inherit',
+  });
   const child = spawn(binary, [packageRoot, ...(store !== null ? [resolve(store)] : [])], {
     stdio: 'inherit',
   });

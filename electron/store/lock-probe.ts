@@ -3,6 +3,8 @@
 
 import { closeSync, openSync, constants as fsConstants } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 interface FsExt {
   flockSync(fd: number, flags: 'sh' | 'ex' | 'shnb' | 'exnb' | 'un'): void;
@@ -11,11 +13,25 @@ interface FsExt {
 const require = createRequire(import.meta.url);
 let fsExt: FsExt | null | undefined;
 
+/** Inside Electron, fs-ext built for Electron's ABI (by build/electron-native.mjs). */
+function electronBuild(): string {
+  return join(
+    dirname(fileURLToPath(import.meta.url)),
+    '..',
+    '..',
+    'electron-native',
+    'node_modules',
+    'fs-ext',
+  );
+}
+
 /** fs-ext, loaded on first use; null where its native part is missing, so locks cannot be probed. */
 export function loadFsExt(): FsExt | null {
   if (fsExt === undefined) {
     try {
-      fsExt = require('fs-ext') as FsExt;
+      fsExt = require(
+        process.versions['electron'] !== undefined ? electronBuild() : 'fs-ext',
+      ) as FsExt;
     } catch {
       fsExt = null;
     }

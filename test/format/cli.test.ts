@@ -1,0 +1,72 @@
+// The munin-view export command: its output, and exit status 2 with one stderr line on a bad path.
+
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseExact } from '../support/export.js';
+import { startLine } from '../support/lines.js';
+import { tempStores, writeAt, writeLog } from '../support/store-fixture.js';
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const BIN = join(REPO, 'bin', 'munin-view.js');
+const newStore = tempStores();
+
+function run(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 30_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('munin-view export', () => {
+  it('is built (npx tsc -b makes out/)', () => {
+    expect(existsSync(join(REPO, 'out', 'electron', 'cli.js'))).toBe(true);
+  });
+
+  it('prints the export of a store and exits 0', () => {
+    const example = join(REPO, '..', 'shared', 'examples', 'basic');
+    const result = run('export', join(example, 'store'));
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(parseExact(result.stdout)).toEqual(
+      parseExact(readFileSync(join(example, 'export.json'))),
+    );
+  });
+
+  it('a missing path: one line on stderr, nothing on stdout, exit status 2', () => {
+    const missing = join(newStore(), 'no', 'such', 'store');
+    const result = run('export', missing);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.endsWith('\n')).toBe(true);
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain(missing);
+  });
+
+  it('a file path: one line on stderr, nothing on stdout, exit status 2', () => {
+    const root = newStore();
+    writeLog(root, 'r', [startLine()]);
+    const file = join(root, 'runs', 'r', 'events.jsonl');
+    const result = run('export', file);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain(file);
+  });
+
+  it.runIf(process.getuid?.() !== 0)(
+    'an unreadable directory: one line on stderr, exit status 2',
+    () => {
+      const root = newStore();
+      writeAt(join(root, 'locked', 'x'), 'x');
+      chmodSync(join(root, 'locked'), 0o000);
+      try {
+        const result = run('export', join(root, 'locked'));
+        expect(result.status).toBe(2);
+        expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+      } finally {
+        chmodSync(join(root, 'locked'), 0o755);
+      }
+    },
+  );
+});
