@@ -1,0 +1,331 @@
+// parseApiRequest against the contract: well-formed requests pass as themselves, others get bad-request.
+
+import { describe, expect, it } from 'vitest';
+import type { ApiError, ApiRequest } from '../../shared/api/contract.js';
+import {
+  isApiError,
+  isRunId,
+  MAX_NOTES_LENGTH,
+  parseApiRequest,
+} from '../../shared/api/validate.js';
+
+const RUN = '20261101T140307Z-a1f3c9e2';
+const LONE_HIGH = '\ud800';
+const LONE_LOW = '\udc00';
+
+const WELL_FORMED: ApiRequest[] = [
+  { op: 'storeInfo' },
+  { op: 'listRuns' },
+  { op: 'listArtifacts' },
+  { op: 'runDetail', runId: RUN },
+  { op: 'runDetail', runId: 'any name a run may have, even Grüße ✓ and 🎉' },
+  { op: 'runDetail', runId: 'x'.repeat(255) },
+  { op: 'runDetail', runId: 'a..b' },
+  { op: 'gitDiff', runId: RUN },
+  { op: 'series', runId: RUN, keys: [] },
+  { op: 'series', runId: RUN, keys: ['train/loss', 'train/acc', 'sys/cpu_load', 'a/b/c/d'] },
+  { op: 'series', runId: RUN, keys: ['ü/🎉', 'k'.repeat(1024), 'a b/c..d'] },
+  { op: 'series', runId: RUN, keys: Array.from({ length: 4096 }, (_, i) => `k${i}`) },
+  { op: 'addTag', runId: RUN, tag: 'baseline' },
+  { op: 'addTag', runId: RUN, tag: 'Grüße ✓ 🎉' },
+  { op: 'addTag', runId: RUN, tag: ' spaced / slashed . ' },
+  { op: 'addTag', runId: RUN, tag: 't'.repeat(1024) },
+  { op: 'removeTag', runId: RUN, tag: 'baseline' },
+  { op: 'setNotes', runId: RUN, text: '' },
+  { op: 'setNotes', runId: RUN, text: 'line one\nline two\ttabbed\r\n\u0000 and 🎉' },
+  { op: 'setNotes', runId: RUN, text: 'n'.repeat(MAX_NOTES_LENGTH) },
+  { op: 'subscribe', runIds: [] },
+  { op: 'subscribe', runIds: [RUN, 'other'] },
+  { op: 'envelope', runId: RUN, key: 'train/loss', x: 'step', x0: 0, x1: 9, width: 640 },
+  { op: 'envelope', runId: RUN, key: 'a/b', x: 'time', x0: -Infinity, x1: Infinity, width: 1 },
+];
+
+function label(raw: unknown): string {
+  const text = JSON.stringify(raw, (_key, value: unknown) =>
+    typeof value === 'bigint' ? `${value}n` : value,
+  );
+  return (text ?? String(raw)).slice(0, 200);
+}
+
+function expectBad(raw: unknown): ApiError {
+  const parsed = parseApiRequest(raw);
+  expect(isApiError(parsed), label(raw)).toBe(true);
+  const error = parsed as ApiError;
+  expect(error.code).toBe('bad-request');
+  expect(typeof error.message).toBe('string');
+  expect(error.message.length).toBeGreaterThan(0);
+  expect(error.message.length).toBeLessThanOrEqual(300);
+  return error;
+}
+
+describe('well-formed requests', () => {
+  it('pass as themselves', () => {
+    for (const request of WELL_FORMED) {
+      const parsed = parseApiRequest(request);
+      expect(isApiError(parsed)).toBe(false);
+      expect(parsed).toEqual(request);
+    }
+  });
+
+  it('lose members the contract does not name, such as a path', () => {
+    expect(
+      parseApiRequest({ op: 'runDetail', runId: RUN, path: '/etc/passwd', dir: '..' }),
+    ).toEqual({ op: 'runDetail', runId: RUN });
+    expect(parseApiRequest({ op: 'listRuns', root: '/' })).toEqual({ op: 'listRuns' });
+    expect(parseApiRequest({ op: 'setNotes', runId: RUN, text: 'x', file: '/tmp/notes' })).toEqual({
+      op: 'setNotes',
+      runId: RUN,
+      text: 'x',
+    });
+  });
+
+  it('come back as fresh objects, not the caller’s', () => {
+    const keys = ['train/loss'];
+    const parsed = parseApiRequest({ op: 'series', runId: RUN, keys }) as ApiRequest;
+    expect(parsed).toEqual({ op: 'series', runId: RUN, keys });
+    const raw = { op: 'addTag', runId: RUN, tag: 't', extra: 1 };
+    expect(parseApiRequest(raw)).not.toBe(raw);
+  });
+});
+
+describe('malformed requests', () => {
+  it('that are not objects', () => {
+    for (const raw of [
+      null,
+      undefined,
+      0,
+      1,
+      -0,
+      NaN,
+      Infinity,
+      12n,
+      true,
+      false,
+      '',
+      'listRuns',
+      '{"op":"listRuns"}',
+      [],
+      [{ op: 'listRuns' }],
+      ['listRuns'],
+    ]) {
+      expectBad(raw);
+    }
+  });
+
+  it('with an unknown or missing op', () => {
+    for (const op of [
+      undefined,
+      null,
+      1,
+      true,
+      ['listRuns'],
+      { op: 'listRuns' },
+      '',
+      'ListRuns',
+      'listruns',
+      ' listRuns',
+      'listRuns ',
+      'deleteRun',
+      'readFile',
+      'constructor',
+      '__proto__',
+      'toString',
+      'hasOwnProperty',
+      'op',
+    ]) {
+      expectBad({ op, runId: RUN });
+    }
+    expectBad({});
+    expectBad(new Map([['op', 'listRuns']]));
+    expectBad(new Float64Array([1, 2]));
+  });
+
+  it('with an op of a kind JSON cannot print, such as a bigint', () => {
+    for (const op of [12n, [1n], { a: 1n }, new Map([[1n, 1n]])]) expectBad({ op });
+  });
+
+  it('with a huge op, answered with a short message', () => {
+    const error = expectBad({ op: 'x'.repeat(1 << 20) });
+    expect(error.message.length).toBeLessThanOrEqual(200);
+  });
+
+  const BAD_RUN_IDS: unknown[] = [
+    undefined,
+    null,
+    0,
+    42,
+    true,
+    [RUN],
+    { id: RUN },
+    '',
+    '/',
+    'a/b',
+    `${RUN}/..`,
+    `../${RUN}`,
+    '/etc/passwd',
+    '..',
+    '.',
+    '.hidden',
+    '.deleted',
+    'a\\b',
+    '..\\..\\windows',
+    'a\u0000b',
+    'tab\there',
+    'line\nfeed',
+    '\r',
+    'del\u007f',
+    '\u001f',
+    `${RUN}${LONE_HIGH}`,
+    `${LONE_LOW}x`,
+    'x'.repeat(256),
+    'x'.repeat(1 << 20),
+  ];
+
+  it('with a run id that is no directory name: /, .., a leading ., control characters', () => {
+    for (const runId of BAD_RUN_IDS) {
+      for (const base of [
+        { op: 'runDetail' },
+        { op: 'gitDiff' },
+        { op: 'series', keys: ['train/loss'] },
+        { op: 'addTag', tag: 'ok' },
+        { op: 'removeTag', tag: 'ok' },
+        { op: 'setNotes', text: 'ok' },
+      ]) {
+        expectBad({ ...base, runId });
+      }
+      expectBad({ op: 'subscribe', runIds: [RUN, runId] });
+      if (typeof runId === 'string') expect(isRunId(runId)).toBe(false);
+    }
+    expect(isRunId(RUN)).toBe(true);
+    expect(isRunId(5)).toBe(false);
+    expectBad({ op: 'runDetail' });
+  });
+
+  it('with keys that are not keys', () => {
+    const badKeys: unknown[] = [
+      undefined,
+      null,
+      'train/loss',
+      { 0: 'train/loss', length: 1 },
+      new Map([[0, 'train/loss']]),
+      [1],
+      [null],
+      [['train/loss']],
+      [''],
+      ['/'],
+      ['a//b'],
+      ['/a'],
+      ['a/'],
+      ['.a'],
+      ['a/.b'],
+      ['a/..'],
+      ['a\u0000'],
+      ['a\nb'],
+      ['a\u007f'],
+      [`a${LONE_HIGH}`],
+      ['k'.repeat(1025)],
+      Array.from({ length: 4097 }, (_, i) => `k${i}`),
+      ['train/loss', 7],
+    ];
+    for (const keys of badKeys) expectBad({ op: 'series', runId: RUN, keys });
+  });
+
+  it('with tags the format forbids: a comma, control characters, lone surrogates', () => {
+    const badTags: unknown[] = [
+      undefined,
+      null,
+      3,
+      ['a'],
+      '',
+      ',',
+      'a,b',
+      'trailing,',
+      'tab\there',
+      'line\nfeed',
+      '\u0000',
+      'bell\u0007',
+      'del\u007f',
+      LONE_HIGH,
+      `a${LONE_LOW}b`,
+      `${LONE_LOW}${LONE_HIGH}`,
+      't'.repeat(1025),
+      't'.repeat(1 << 20),
+    ];
+    for (const tag of badTags) {
+      expectBad({ op: 'addTag', runId: RUN, tag });
+      expectBad({ op: 'removeTag', runId: RUN, tag });
+    }
+  });
+
+  it('with notes that are not text: lone surrogates, other types, more than 1 MiB', () => {
+    for (const text of [
+      undefined,
+      null,
+      0,
+      [],
+      ['notes'],
+      { text: 'notes' },
+      new Uint8Array([104, 105]),
+      LONE_HIGH,
+      LONE_LOW,
+      `before${LONE_HIGH}after`,
+      `before${LONE_LOW}after`,
+      `${LONE_LOW}${LONE_HIGH}`,
+      `ends with ${LONE_HIGH}`,
+      'n'.repeat(MAX_NOTES_LENGTH + 1),
+    ]) {
+      expectBad({ op: 'setNotes', runId: RUN, text });
+    }
+  });
+
+  it('with an envelope view that is not one', () => {
+    const good = {
+      op: 'envelope',
+      runId: RUN,
+      key: 'train/loss',
+      x: 'step',
+      x0: 0,
+      x1: 9,
+      width: 640,
+    };
+    for (const change of [
+      { runId: '../x' },
+      { key: 'a//b' },
+      { key: '.a' },
+      { key: 7 },
+      { x: 'steps' },
+      { x: undefined },
+      { x0: NaN },
+      { x1: '9' },
+      { x0: 10, x1: 9 },
+      { width: 0 },
+      { width: 1.5 },
+      { width: -640 },
+      { width: '640' },
+    ]) {
+      expectBad({ ...good, ...change });
+    }
+  });
+
+  it('with runIds that are not a list of run ids', () => {
+    for (const runIds of [
+      undefined,
+      null,
+      RUN,
+      { 0: RUN },
+      [RUN, null],
+      [RUN, ['x']],
+      Array.from({ length: 4097 }, (_, i) => `r${i}`),
+    ]) {
+      expectBad({ op: 'subscribe', runIds });
+    }
+  });
+
+  it('isApiError tells errors from requests', () => {
+    expect(isApiError({ code: 'bad-request', message: 'm' })).toBe(true);
+    expect(isApiError({ op: 'listRuns' })).toBe(false);
+    expect(isApiError({ code: 'x', message: 'm', op: 'listRuns' })).toBe(false);
+    expect(isApiError(null)).toBe(false);
+    expect(isApiError([{ code: 'x', message: 'm' }])).toBe(false);
+  });
+});
