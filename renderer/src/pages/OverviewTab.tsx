@@ -157,7 +157,7 @@ export function OverviewTab({ detail, runId }: { detail: RunDetail; runId: strin
   return (
     <div className="cards">
       {summary.damaged > 0 ? (
-        <div className="card" style={{ gridColumn: '1 / -1' }} data-testid="damaged-card">
+        <div className="card wide" data-testid="damaged-card">
           <h3>Damaged lines</h3>
           <div className="body warn-box" style={{ border: 'none', borderRadius: 0 }}>
             <strong>{summary.damaged}</strong> {summary.damaged === 1 ? 'line' : 'lines'} of this
@@ -170,7 +170,7 @@ export function OverviewTab({ detail, runId }: { detail: RunDetail; runId: strin
         </div>
       ) : null}
       {detail.waitingOnHole ? (
-        <div className="card" style={{ gridColumn: '1 / -1' }}>
+        <div className="card wide">
           <h3>Waiting for data</h3>
           <div className="body">
             The log holds bytes its file system has not written yet (NUL bytes, as network file

@@ -55,6 +55,15 @@ function persist(name: string, value: unknown): void {
   }
 }
 
+/** The line of an error that says what went wrong: a traceback's last line, not its first. */
+function errorHeadline(error: string): string {
+  const lines = error
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
+  return lines[lines.length - 1] ?? error;
+}
+
 function Progress({ run }: { run: RunSummary }) {
   if (run.lastStep === null) return <span className="muted">—</span>;
   if (run.steps === null || run.steps <= 0)
@@ -94,7 +103,9 @@ function Cell({
             {depth > 0 ? '↳ ' : ''}
             {run.name ?? run.experiment ?? run.id}
           </span>
-          <span className="sub">{run.error ?? run.experiment ?? ''}</span>
+          <span className="sub" title={run.error ?? undefined}>
+            {run.error !== null ? errorHeadline(run.error) : (run.experiment ?? '')}
+          </span>
         </div>
       );
     case 'id':

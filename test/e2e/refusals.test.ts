@@ -1,0 +1,95 @@
+// What `munin-view serve` refuses: a folder that is not a store and a plain file (exit 2, one line on stderr), and a browser without the token (401, no app).
+
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { E2eSession, describeE2e } from './support.js';
+
+describeE2e('serve refuses', () => {
+  const session = new E2eSession();
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await session.launchBrowser();
+  });
+
+  afterAll(() => session.close());
+
+  async function serveFails(target: string): Promise<string> {
+    const child = session.spawnCli(['serve', target, '--port', '0']);
+    const exited = await child.exited;
+    expect(exited).toEqual({ code: 2, signal: null });
+    expect(child.stdout()).toBe('');
+    const lines = child.stderr().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toBe('');
+    expect(lines[0]).toMatch(/^munin-view: /);
+    expect(lines[0]).toContain(target);
+    return lines[0]!;
+  }
+
+  it('an empty folder, saying it is not a store, and creates nothing in it', async () => {
+    const empty = session.tempDir();
+    expect(await serveFails(empty)).toBe(
+      `munin-view: ${empty} is not a munin store: it holds neither runs/ nor artifacts/.`,
+    );
+    expect(readdirSync(empty)).toEqual([]);
+  });
+
+  it('a folder holding only a store/ folder, pointing at it', async () => {
+    const outer = session.tempDir();
+    mkdirSync(join(outer, 'store'));
+    expect(await serveFails(outer)).toContain(`open ${join(outer, 'store')}`);
+  });
+
+  it('a plain file, saying it is not a directory', async () => {
+    const file = join(session.tempDir(), 'notes.txt');
+    writeFileSync(file, 'not a store\n');
+    expect(await serveFails(file)).toBe(`munin-view: ${file}: not a directory`);
+  });
+
+  it('a folder that does not exist', async () => {
+    const missing = join(session.tempDir(), 'missing');
+    expect(await serveFails(missing)).toBe(`munin-view: ${missing}: no such directory`);
+  });
+
+  it('the page without the token with 401, and serves it with the token', async () => {
+    // An empty store: a folder holding an empty runs/.
+    const root = session.tempDir();
+    mkdirSync(join(root, 'runs'));
+    const { url, origin } = await session.serve(root);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+
+    for (const path of [
+      '/',
+      '/index.html',
+      '/#/run/x/overview',
+      '/?token=wrong-token-0123456789',
+    ]) {
+      const response = await page.goto(`${origin}${path}`);
+      expect(response?.status()).toBe(401);
+      const body = await page.textContent('body');
+      expect(body).not.toContain('munin-view serving');
+      expect(await page.$('[data-testid="runs-table"]')).toBeNull();
+      expect(await context.cookies()).toEqual([]);
+    }
+    const exported = await page.goto(`${origin}/api/export`);
+    expect(exported?.status()).toBe(401);
+
+    const opened = await page.goto(url);
+    expect(opened?.status()).toBe(200);
+    expect(new URL(page.url()).search).toBe('');
+    await page.waitForSelector('[data-testid="runs-table"] :text("No runs yet")', {
+      timeout: 15_000,
+    });
+    const cookies = await context.cookies();
+    expect(cookies).toHaveLength(1);
+    expect(cookies[0]!.httpOnly).toBe(true);
+
+    const other = await browser.newContext();
+    const stranger = await other.newPage();
+    expect((await stranger.goto(origin))?.status()).toBe(401);
+  });
+});
