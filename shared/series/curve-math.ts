@@ -17,7 +17,7 @@ export interface PairedPoints {
   readonly y: Float64Array;
   /** Indices, into the key's columns, of the samples kept. */
   readonly indices: Uint32Array;
-  /** Samples of the key at a step where the step_metric has no sample: not drawn. */
+  /** Samples of the key at a step where the step_metric has no (finite) sample: not drawn. */
   readonly unpaired: number;
 }
 
@@ -35,7 +35,8 @@ export function pairWithStepMetric(key: Columns, stepMetric: Columns): PairedPoi
   let kept = 0;
   for (let i = 0; i < key.length; i++) {
     const partner = latest.get(key.steps[i]!);
-    if (partner === undefined) continue;
+    // A non-finite position on the axis is no position: the sample cannot be placed.
+    if (partner === undefined || !Number.isFinite(partner)) continue;
     x[kept] = partner;
     y[kept] = key.values[i]!;
     indices[kept] = i;

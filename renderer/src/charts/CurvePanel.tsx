@@ -46,14 +46,14 @@ function overlayPlugin(getTraces: () => readonly Trace[]): uPlot.Plugin {
         const { left, top, width, height } = u.bbox;
         const ratio = devicePixelRatio;
         ctx.save();
-        ctx.beginPath();
-        ctx.rect(left, top, width, height);
-        ctx.clip();
         for (const trace of getTraces()) {
+          // The best point is drawn unclipped: at the panel's edge a half circle would hide it.
           if (trace.best !== null) {
             const cx = u.valToPos(trace.best.x, 'x', true);
             const cy = u.valToPos(trace.best.y, 'y', true);
-            if (Number.isFinite(cx) && Number.isFinite(cy)) {
+            const inside =
+              cx >= left - 1 && cx <= left + width + 1 && cy >= top - 1 && cy <= top + height + 1;
+            if (Number.isFinite(cx) && Number.isFinite(cy) && inside) {
               ctx.beginPath();
               ctx.arc(cx, cy, 4.5 * ratio, 0, Math.PI * 2);
               ctx.fillStyle = cssVar('--panel');
@@ -63,22 +63,38 @@ function overlayPlugin(getTraces: () => readonly Trace[]): uPlot.Plugin {
               ctx.stroke();
             }
           }
+          // +Inf at the top edge, -Inf at the bottom, NaN at both: never a silent drop. One
+          // marker per few pixels: a run of hundreds of NaN reads as a row of ticks, not a bar.
+          const size = 4 * ratio;
+          const spacing = 3 * size;
+          let lastTop = -Infinity;
+          let lastBottom = -Infinity;
+          ctx.fillStyle = cssVar('--s-failed');
+          const mark = (cx: number, y: number, down: boolean): void => {
+            ctx.beginPath();
+            ctx.moveTo(cx - size, y);
+            ctx.lineTo(cx + size, y);
+            ctx.lineTo(cx, down ? y + size * 1.4 : y - size * 1.4);
+            ctx.closePath();
+            ctx.fill();
+          };
           for (const point of trace.nonFiniteAt) {
             const cx = u.valToPos(point.x, 'x', true);
             if (!Number.isFinite(cx) || cx < left || cx > left + width) continue;
-            // +Inf at the top edge, -Inf at the bottom, NaN as a tick at both: never a silent drop.
-            const size = 5 * ratio;
-            ctx.fillStyle = cssVar('--s-failed');
-            const mark = (y: number, down: boolean): void => {
-              ctx.beginPath();
-              ctx.moveTo(cx - size, y);
-              ctx.lineTo(cx + size, y);
-              ctx.lineTo(cx, down ? y + size * 1.4 : y - size * 1.4);
-              ctx.closePath();
-              ctx.fill();
-            };
-            if (point.value === Infinity || Number.isNaN(point.value)) mark(top, true);
-            if (point.value === -Infinity || Number.isNaN(point.value)) mark(top + height, false);
+            if (
+              (point.value === Infinity || Number.isNaN(point.value)) &&
+              cx - lastTop >= spacing
+            ) {
+              mark(cx, top, true);
+              lastTop = cx;
+            }
+            if (
+              (point.value === -Infinity || Number.isNaN(point.value)) &&
+              cx - lastBottom >= spacing
+            ) {
+              mark(cx, top + height, false);
+              lastBottom = cx;
+            }
           }
         }
         ctx.restore();

@@ -16,7 +16,7 @@ import { CurvePanel } from './CurvePanel.js';
 import { ScalarTile } from './ScalarTile.js';
 import { BreakdownPanel } from './BreakdownPanel.js';
 import { downloadCanvas, downloadCsv } from './download.js';
-import { runColor } from './run-colors.js';
+import { assignRunColors, runColor } from './run-colors.js';
 
 export interface BoardRun {
   readonly runId: string;
@@ -61,6 +61,8 @@ function seriesColumns(series: ClientSeries) {
 export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: SeriesKind }) {
   const { store } = useServices();
   const runIds = useMemo(() => runs.map((run) => run.runId), [runs]);
+  const colors = useMemo(() => assignRunColors(runIds), [runIds]);
+  const colorOf = (runId: string): string => colors.get(runId) ?? runColor(runId);
   const version = useSeriesVersion(runIds);
   const [filter, setFilter] = useState('');
   const [pageMode, setPageMode] = useState<XAxisMode>(kind === 'reading' ? 'wall' : 'step');
@@ -143,7 +145,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
     if (panel.type === 'curve') {
       const mode = panelModes.get(panel.key) ?? pageMode;
       const traces = runs.flatMap(
-        (run) => traceFor(panel.key, mode, run, run.label, runColor(run.runId)) ?? [],
+        (run) => traceFor(panel.key, mode, run, run.label, colorOf(run.runId)) ?? [],
       );
       return (
         <div key={panel.key} className="panel-slot">
@@ -202,7 +204,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
           {
             runId: run.runId,
             label: run.label,
-            color: runColor(run.runId),
+            color: colorOf(run.runId),
             value: series.values[last]!,
             step: series.steps[last]!,
           },
@@ -219,7 +221,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
         if (series !== undefined && series.length > 0)
           values.set(key, series.values[series.length - 1]!);
       }
-      return { runId: run.runId, label: run.label, color: runColor(run.runId), values };
+      return { runId: run.runId, label: run.label, color: colorOf(run.runId), values };
     });
     return (
       <BreakdownPanel
@@ -243,7 +245,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
                 pageMode === 'step_metric' ? 'step' : pageMode,
                 run,
                 runs.length === 1 ? key : `${run.label} · ${key}`,
-                runs.length === 1 ? runColor(key) : runColor(run.runId),
+                runs.length === 1 ? runColor(key) : colorOf(run.runId),
               ) ?? [],
           ),
         );

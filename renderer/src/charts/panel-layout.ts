@@ -18,7 +18,8 @@ export interface Section {
 export function keyMatcher(filter: string): { test(key: string): boolean; error: string | null } {
   const text = filter.trim();
   if (text.length === 0) return { test: () => true, error: null };
-  const regex = /^\/(.*)\/([a-z]*)$/.exec(text);
+  // A slash-led key path such as /eval/acc is text: only valid flags may follow the last slash.
+  const regex = /^\/(.+)\/([dgimsuvy]*)$/.exec(text);
   if (regex !== null) {
     try {
       const pattern = new RegExp(regex[1]!, regex[2]!.replace(/[gy]/g, ''));

@@ -33,6 +33,24 @@ export function runColor(runId: string): string {
   return PALETTE[hash(runId) % PALETTE.length]!;
 }
 
+/**
+ * Colours for runs shown together: each run keeps its own colour unless a run before it in
+ * the list took it, then takes the next free one, so no two runs on one page share a colour
+ * (up to the palette's size).
+ */
+export function assignRunColors(runIds: readonly string[]): Map<string, string> {
+  const taken = new Set<number>();
+  const out = new Map<string, string>();
+  for (const id of runIds) {
+    let slot = hash(id) % PALETTE.length;
+    for (let tries = 0; tries < PALETTE.length && taken.has(slot); tries++)
+      slot = (slot + 1) % PALETTE.length;
+    taken.add(slot);
+    out.set(id, PALETTE[slot]!);
+  }
+  return out;
+}
+
 /** The colour with an alpha, for faint raw lines behind smoothed ones. */
 export function withAlpha(color: string, alpha: number): string {
   const a = Math.round(alpha * 255)

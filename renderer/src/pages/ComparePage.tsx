@@ -13,7 +13,7 @@ import { useServices, useStoreView } from '../state/app-context.js';
 import { unwrap } from '../api/call.js';
 import { MetricsBoard } from '../charts/MetricsBoard.js';
 import type { BoardRun } from '../charts/MetricsBoard.js';
-import { runColor } from '../charts/run-colors.js';
+import { assignRunColors } from '../charts/run-colors.js';
 
 type CompareTab = 'metrics' | 'system' | 'params';
 
@@ -134,6 +134,7 @@ export function ComparePage({
     [runsKey, declarations],
   );
 
+  const colors = assignRunColors(runs.map((run) => run.id));
   const tabs: readonly [CompareTab, string][] = [
     ['metrics', 'Metrics'],
     ['system', 'System'],
@@ -155,7 +156,7 @@ export function ComparePage({
               className="pill"
               data-testid="compare-run"
             >
-              <span className="swatch" style={{ background: runColor(run.id) }} />
+              <span className="swatch" style={{ background: colors.get(run.id) }} />
               {run.name ?? run.id} <StatusBadge status={run.status} />
             </a>
           ))}

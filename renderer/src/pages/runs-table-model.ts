@@ -2,7 +2,7 @@
 // experiment and nesting child runs under their parents. Pure, so it is tested without a DOM.
 
 import type { RunStatusName, RunSummary } from '../../../shared/api/contract.js';
-import { sortableValue, valueText } from '../text/value-text.js';
+import { MISSING, sortableValue, valueText } from '../text/value-text.js';
 
 export type ColumnId =
   | { readonly kind: 'status' }
@@ -163,7 +163,12 @@ export function buildRows(runs: Iterable<RunSummary>, options: TableOptions): Ta
   );
   const { column, descending } = options.sort;
   shown.sort((a, b) => {
-    const order = compareValues(sortValue(a, column), sortValue(b, column));
+    const va = sortValue(a, column);
+    const vb = sortValue(b, column);
+    // Runs without the value come last whichever way the column sorts.
+    const missing = Number(va === MISSING) - Number(vb === MISSING);
+    if (missing !== 0) return missing;
+    const order = compareValues(va, vb);
     return (descending ? -order : order) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   });
   if (!options.groupByExperiment)

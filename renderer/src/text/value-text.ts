@@ -53,8 +53,11 @@ export function valueText(value: Value): ValueText {
 }
 
 /** A number for sorting values of mixed kinds: numbers by value, the rest after them. */
+/** What sortableValue gives for a value that is not there. */
+export const MISSING = '\uffff';
+
 export function sortableValue(value: Value | undefined): number | string {
-  if (value === undefined) return '\uffff';
+  if (value === undefined) return MISSING;
   if (typeof value === 'bigint') return Number(value);
   if (typeof value === 'number') return Number.isNaN(value) ? Infinity : value;
   if (typeof value === 'boolean') return value ? 1 : 0;

@@ -1,0 +1,260 @@
+// renderer/src/charts/curve-data: buildTrace's x axes (step, wall, relative, step_metric and its fallback), order, non-finite and best points; alignTraces' uPlot columns.
+
+import { describe, expect, it } from 'vitest';
+import type { Columns } from '../../shared/series/curve-math.js';
+import type { CurveOptions, Trace, TraceInput } from '../../renderer/src/charts/curve-data.js';
+import { alignTraces, buildTrace } from '../../renderer/src/charts/curve-data.js';
+import { debiasedEma } from '../../shared/series/curve-math.js';
+
+/** Columns in log order from [step, time, value] triples. */
+function columns(samples: readonly (readonly [number, number, number])[]): Columns {
+  return {
+    steps: Float64Array.from(samples, ([step]) => step),
+    times: Float64Array.from(samples, ([, time]) => time),
+    values: Float64Array.from(samples, ([, , value]) => value),
+    length: samples.length,
+  };
+}
+
+function input(series: Columns, extra: Partial<TraceInput> = {}): TraceInput {
+  return {
+    runId: 'run-a',
+    label: 'a',
+    color: '#2f6fed',
+    series,
+    stepMetric: null,
+    stepMetricName: null,
+    startTime: 1000,
+    goal: null,
+    ...extra,
+  };
+}
+
+const plain: CurveOptions = { mode: 'step', smoothing: 0, logY: false };
+
+const loss = columns([
+  [0, 1000.5, 2.5],
+  [10, 1003.25, 2.0],
+  [20, 1007, 1.25],
+  [30, 1011.5, 1.5],
+]);
+
+describe('buildTrace', () => {
+  it('draws against step by default', () => {
+    const trace = buildTrace(input(loss), plain);
+    expect(trace.mode).toBe('step');
+    expect([...trace.x]).toEqual([0, 10, 20, 30]);
+    expect([...trace.y]).toEqual([2.5, 2.0, 1.25, 1.5]);
+    expect([...trace.steps]).toEqual([0, 10, 20, 30]);
+    expect(trace.smoothed).toBeNull();
+    expect(trace.unpaired).toBe(0);
+  });
+
+  it('draws against wall time and time since the start', () => {
+    const wall = buildTrace(input(loss), { ...plain, mode: 'wall' });
+    expect(wall.mode).toBe('wall');
+    expect([...wall.x]).toEqual([1000.5, 1003.25, 1007, 1011.5]);
+    const relative = buildTrace(input(loss), { ...plain, mode: 'relative' });
+    expect(relative.mode).toBe('relative');
+    expect([...relative.x]).toEqual([0.5, 3.25, 7, 11.5]);
+    expect([...relative.steps]).toEqual([0, 10, 20, 30]);
+  });
+
+  it('draws against the declared step_metric, paired by the format rule', () => {
+    const epoch = columns([
+      [0, 1000, 0],
+      [20, 1006, 1],
+      [20, 1006.5, 1.5],
+    ]);
+    const trace = buildTrace(input(loss, { stepMetric: epoch, stepMetricName: 'epoch' }), {
+      ...plain,
+      mode: 'step_metric',
+    });
+    expect(trace.mode).toBe('step_metric');
+    expect([...trace.x]).toEqual([0, 1.5]);
+    expect([...trace.y]).toEqual([2.5, 1.25]);
+    expect([...trace.steps]).toEqual([0, 20]);
+    expect(trace.unpaired).toBe(2);
+  });
+
+  it('falls back to step for a key that declares no step_metric', () => {
+    const trace = buildTrace(input(loss), { ...plain, mode: 'step_metric' });
+    expect(trace.mode).toBe('step');
+    expect([...trace.x]).toEqual([0, 10, 20, 30]);
+    expect(trace.unpaired).toBe(0);
+  });
+
+  it('draws nothing on the axis of a declared step_metric that has no sample yet', () => {
+    // "a sample of k at a step where m has none has no value on m's axis"
+    const trace = buildTrace(input(loss, { stepMetric: null, stepMetricName: 'epoch' }), {
+      ...plain,
+      mode: 'step_metric',
+    });
+    expect(trace.mode).toBe('step_metric');
+    expect(trace.x).toHaveLength(0);
+    expect(trace.unpaired).toBe(4);
+  });
+
+  it('sorts points by x, keeping log order among equal x', () => {
+    // A step_metric that goes down (a new epoch count after a restart) and repeats a value.
+    const epoch = columns([
+      [1, 0, 3],
+      [2, 0, 1],
+      [3, 0, 2],
+      [4, 0, 1],
+    ]);
+    const series = columns([
+      [1, 0, 10],
+      [2, 0, 20],
+      [3, 0, 30],
+      [4, 0, 40],
+    ]);
+    const trace = buildTrace(input(series, { stepMetric: epoch, stepMetricName: 'epoch' }), {
+      ...plain,
+      mode: 'step_metric',
+    });
+    expect([...trace.x]).toEqual([1, 1, 2, 3]);
+    expect([...trace.y]).toEqual([20, 40, 30, 10]);
+    expect([...trace.steps]).toEqual([2, 4, 3, 1]);
+    const wall = buildTrace(
+      input(
+        columns([
+          [1, 5, 1],
+          [2, 3, 2],
+          [3, 4, 3],
+        ]),
+      ),
+      { ...plain, mode: 'wall' },
+    );
+    expect([...wall.x]).toEqual([3, 4, 5]);
+    expect([...wall.steps]).toEqual([2, 3, 1]);
+  });
+
+  it('keeps non-finite values, lists where they fall and counts them', () => {
+    const series = columns([
+      [0, 0, 2],
+      [1, 0, Infinity],
+      [2, 0, NaN],
+      [3, 0, -Infinity],
+      [4, 0, NaN],
+    ]);
+    const trace = buildTrace(input(series, { goal: 'minimize' }), plain);
+    expect(trace.y).toHaveLength(5);
+    expect(trace.nonFinite).toEqual({ nan: 2, positiveInfinity: 1, negativeInfinity: 1 });
+    expect(trace.nonFiniteAt).toEqual([
+      { x: 1, value: Infinity },
+      { x: 2, value: NaN },
+      { x: 3, value: -Infinity },
+      { x: 4, value: NaN },
+    ]);
+    expect(trace.best).toEqual({ x: 0, y: 2, step: 0 });
+  });
+
+  it('marks the best point by goal after sorting, the first of equals', () => {
+    const series = columns([
+      [30, 0, 0.9],
+      [10, 0, 0.7],
+      [20, 0, 0.9],
+    ]);
+    expect(buildTrace(input(series, { goal: 'maximize' }), plain).best).toEqual({
+      x: 20,
+      y: 0.9,
+      step: 20,
+    });
+    expect(buildTrace(input(series, { goal: 'minimize' }), plain).best).toEqual({
+      x: 10,
+      y: 0.7,
+      step: 10,
+    });
+    expect(buildTrace(input(series), plain).best).toBeNull();
+  });
+
+  it('counts the values a log scale cannot show only when log y is on', () => {
+    const series = columns([
+      [0, 0, 1],
+      [1, 0, 0],
+      [2, 0, -2],
+      [3, 0, NaN],
+      [4, 0, 1e-300],
+    ]);
+    expect(buildTrace(input(series), { ...plain, logY: true }).nonPositive).toBe(2);
+    expect(buildTrace(input(series), plain).nonPositive).toBe(0);
+  });
+
+  it('smooths the sorted values with the debiased EMA', () => {
+    const series = columns([
+      [2, 0, 4],
+      [1, 0, 2],
+      [3, 0, NaN],
+      [4, 0, 8],
+    ]);
+    const trace = buildTrace(input(series), { ...plain, smoothing: 0.6 });
+    expect(trace.smoothed).not.toBeNull();
+    expect([...trace.smoothed!]).toEqual([...debiasedEma([2, 4, NaN, 8], 0.6)]);
+    expect(trace.smoothed![0]).toBeCloseTo(2, 12);
+  });
+});
+
+describe('alignTraces', () => {
+  function trace(x: readonly number[], y: readonly number[], smoothing = 0): Trace {
+    return buildTrace(input(columns(x.map((step, i) => [step, i, y[i]!])), {}), {
+      mode: 'step',
+      smoothing,
+      logY: false,
+    });
+  }
+
+  it('merges two traces with repeated and interleaved x, keeping every point', () => {
+    const a = trace([1, 2, 2, 4], [10, 20, 21, 40]);
+    const b = trace([2, 3, 3, 5], [200, 300, 301, 500]);
+    const data = alignTraces([a, b], false);
+    expect(data).toHaveLength(3);
+    expect(data[0]).toEqual([1, 2, 2, 2, 3, 3, 4, 5]);
+    // Every column has one entry per x; a point of the other trace is undefined.
+    for (const column of data) expect(column).toHaveLength(8);
+    expect(data[1]).toEqual([10, 20, 21, undefined, undefined, undefined, 40, undefined]);
+    expect(data[2]).toEqual([undefined, undefined, undefined, 200, 300, 301, undefined, 500]);
+    expect(data[2]![7]).toBe(500);
+    expect(data[1]![3]).toBeUndefined();
+    // Each trace's values appear once, in its own order.
+    expect(data[1]!.filter((v) => v !== undefined)).toEqual([10, 20, 21, 40]);
+    expect(data[2]!.filter((v) => v !== undefined)).toEqual([200, 300, 301, 500]);
+  });
+
+  it('keeps x ascending (non-decreasing) whatever the traces', () => {
+    const traces = [
+      trace([0, 5, 5, 5, 9], [1, 1, 1, 1, 1]),
+      trace([5, 6], [2, 2]),
+      trace([-1, 5, 10], [3, 3, 3]),
+    ];
+    const [x, ...rest] = alignTraces(traces, false);
+    for (let i = 1; i < x!.length; i++) expect(x![i]!).toBeGreaterThanOrEqual(x![i - 1]!);
+    expect(x).toHaveLength(10);
+    const owners = x!.map((_, i) => rest.filter((column) => column[i] !== undefined).length);
+    expect(owners.every((n) => n === 1)).toBe(true);
+  });
+
+  it('adds a smoothed column after each raw one', () => {
+    const a = trace([1, 2, 3], [1, 3, 5], 0.5);
+    const b = trace([2, 4], [10, 20], 0.5);
+    const data = alignTraces([a, b], false);
+    expect(data).toHaveLength(5);
+    expect(data[0]).toEqual([1, 2, 2, 3, 4]);
+    expect(data[1]).toEqual([1, 3, undefined, 5, undefined]);
+    expect(data[2]![0]).toBeCloseTo(1, 12);
+    expect(data[2]![1]).toBeCloseTo(a.smoothed![1]!, 12);
+    expect(data[2]![2]).toBeUndefined();
+    expect(data[3]).toEqual([undefined, undefined, 10, undefined, 20]);
+    expect(data[4]![2]).toBeCloseTo(10, 12);
+  });
+
+  it('makes values the scale cannot hold null gaps, not undefined', () => {
+    const a = trace([1, 2, 3, 4, 5], [1, NaN, Infinity, 0, -Infinity]);
+    expect(alignTraces([a], false)[1]).toEqual([1, null, null, 0, null]);
+    expect(alignTraces([a], true)[1]).toEqual([1, null, null, null, null]);
+  });
+
+  it('gives an empty x column for no traces', () => {
+    expect(alignTraces([], false)).toEqual([[]]);
+  });
+});
