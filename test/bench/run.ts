@@ -1,7 +1,23 @@
 // Runs every benchmark and prints its figures, one JSON object a line.
 
+import { benchLiveIdle } from './live-idle.bench.js';
+import { benchLiveLatency } from './live-latency.bench.js';
 import { benchReadLog } from './read-log.bench.js';
+import { benchEnvelope } from './envelope.bench.js';
 import { printFigure } from './report.js';
 
-const steps = Number(process.env['MUNIN_BENCH_STEPS'] ?? 1_000_000);
-for (const figure of benchReadLog(steps)) printFigure(figure);
+// MUNIN_BENCH=read, envelope or live runs only that group; all of them when unset.
+const only = process.env['MUNIN_BENCH'];
+const wanted = (group: string): boolean => only === undefined || only === group;
+
+if (wanted('read')) {
+  const steps = Number(process.env['MUNIN_BENCH_STEPS'] ?? 1_000_000);
+  for (const figure of benchReadLog(steps)) printFigure(figure);
+}
+if (wanted('envelope')) {
+  for (const figure of benchEnvelope()) printFigure(figure);
+}
+if (wanted('live')) {
+  for (const figure of await benchLiveLatency()) printFigure(figure);
+  for (const figure of await benchLiveIdle()) printFigure(figure);
+}

@@ -1,0 +1,86 @@
+// Benchmark: CPU of following 100 runs, 5 live, as a share of a core, against no store open.
+
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { WatchOptions } from '../../electron/follow/store-watcher.js';
+import { Backend } from '../../electron/host/backend.js';
+import { serve } from '../../electron/host/serve.js';
+import { startLiveRun, writeEndedRun } from '../support/live-store.js';
+import { LiveWriter } from '../support/live-writer.js';
+import { WsClient } from '../support/live-ws.js';
+import type { BenchFigure } from './report.js';
+
+const TOKEN = 'bench-token';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** CPU time of this process over ms of wall time, as a fraction of one core. */
+async function cpuShare(ms: number): Promise<number> {
+  const cpu = process.cpuUsage();
+  const start = process.hrtime.bigint();
+  await sleep(ms);
+  const used = process.cpuUsage(cpu);
+  const wallMicros = Number(process.hrtime.bigint() - start) / 1000;
+  return (used.user + used.system) / wallMicros;
+}
+
+async function following(root: string, watch: WatchOptions, live: readonly string[], ms: number) {
+  const backend = await Backend.open(root, { watch });
+  const server = await serve(backend, { port: 0, token: TOKEN, rendererDir: join(root, 'ui') });
+  let samples = 0;
+  const client = await WsClient.connect(server.port, TOKEN, (delta) => {
+    if (delta.type === 'samples') samples += delta.series.steps.length;
+  });
+  try {
+    await client.ok({ op: 'subscribe', runIds: live });
+    await sleep(1000);
+    const before = samples;
+    const share = await cpuShare(ms);
+    // The live runs wrote about 50 samples a second, and they arrived.
+    if (samples - before < (ms / 1000) * 25)
+      throw new Error(`only ${samples - before} samples arrived in ${ms} ms`);
+    return share;
+  } finally {
+    await client.close();
+    await server.close();
+    await backend.close();
+  }
+}
+
+export async function benchLiveIdle(ms = 10_000): Promise<BenchFigure[]> {
+  const root = mkdtempSync(join(tmpdir(), 'munin-bench-idle-'));
+  mkdirSync(join(root, 'ui'));
+  const writer = LiveWriter.start();
+  try {
+    for (let i = 0; i < 95; i++)
+      writeEndedRun(root, `20261101T0800${String(i).padStart(2, '0')}Z-0000${i}`, { steps: 200 });
+    const live: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const id = `20261101T090000Z-live000${i}`;
+      const handle = await startLiveRun(writer, root, id);
+      await writer.tick(handle, 'train/loss', 100);
+      live.push(id);
+    }
+    const baseline = await cpuShare(ms);
+    const modes: [string, WatchOptions][] = [
+      ['events', { mode: 'events' }],
+      ['polling 1 s', { mode: 'polling', intervalMs: 1000 }],
+    ];
+    const figures: BenchFigure[] = [];
+    for (const [label, watch] of modes) {
+      const share = await following(root, watch, live, ms);
+      figures.push({
+        name: `idle CPU following 100 runs, 5 live at 10 samples/s, ${label}`,
+        value: share * 100,
+        unit: '% of a core',
+        baseline: baseline * 100,
+        ratio: share / Math.max(baseline, 1e-6),
+        goal: 'value < 2',
+      });
+    }
+    return figures;
+  } finally {
+    await writer.kill();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
