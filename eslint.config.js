@@ -30,7 +30,7 @@ export default tseslint.config(
   {
     files: ['shared/**/*.ts'],
     rules: restrict(
-      [...nodeBuiltins, 'electron', 'react', 'react-dom', 'uplot', 'chokidar', 'fs-ext', 'ws'],
+      [...nodeBuiltins, 'electron', 'react', 'react-dom', 'uplot', 'fs-ext', 'ws'],
       [
         {
           group: ['**/electron/**', '**/renderer/**', '**/test/**', 'node:*'],
@@ -70,14 +70,7 @@ export default tseslint.config(
           ],
           patterns: [
             {
-              group: [
-                './store/**',
-                './follow/**',
-                './host/**',
-                '**/renderer/**',
-                'chokidar',
-                'fs-ext',
-              ],
+              group: ['./store/**', './follow/**', './host/**', '**/renderer/**', 'fs-ext'],
               message: 'The preload imports only shared/ and electron.',
             },
           ],
@@ -96,7 +89,7 @@ export default tseslint.config(
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     rules: restrict(
-      [...nodeBuiltins, 'electron', 'chokidar', 'fs-ext', 'ws'],
+      [...nodeBuiltins, 'electron', 'fs-ext', 'ws'],
       [
         {
           group: ['**/electron/**', '**/test/**', 'node:*'],

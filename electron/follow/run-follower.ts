@@ -2,7 +2,6 @@
 // that is not whole, opening the file anew each time; turns what it read into ordered changes
 // (samples appended per key, orphan cuts) and copes with the log shrinking or vanishing.
 
-import { statSync } from 'node:fs';
 import { readLogInto } from '../store/log-file.js';
 import type { OrphanCutListener } from '../store/run-log.js';
 import { RunLog } from '../store/run-log.js';
@@ -44,32 +43,21 @@ export class RunFollower implements OrphanCutListener {
 
   /** Reads what the log gained since the last call. */
   poll(): FollowResult {
-    let stat;
-    try {
-      stat = statSync(this.logPath);
-    } catch {
-      return { state: 'vanished' };
-    }
-    const identity = `${stat.dev}:${stat.ino}`;
-    const unchanged =
-      this.identity === identity &&
-      stat.size === this.size &&
-      stat.mtimeMs === this.mtimeMs &&
-      !this.stoppedAtNul;
-    if (unchanged) return { state: 'read', changes: [], recordsChanged: false };
-    const replaced =
-      this.identity !== null && (identity !== this.identity || stat.size < this.offset);
-    if (replaced) return this.readAfresh();
+    const previousIdentity = this.identity;
+    const previousOffset = this.offset;
     const otherRecords = this.log.otherRecords;
     const damaged = this.log.damaged;
-    const hadRead = this.identity !== null;
     try {
       this.readMore();
     } catch {
       return { state: 'vanished' };
     }
-    // Replaced between the stat and the open: what was read belongs to another file.
-    if (hadRead && this.identity !== identity) return this.readAfresh();
+    // Another file under the log's name, or one cut below what was read: what this read took
+    // from it belongs to no history already told, so it is all read afresh.
+    const replaced =
+      previousIdentity !== null &&
+      (this.identity !== previousIdentity || this.size < previousOffset);
+    if (replaced) return this.readAfresh();
     return {
       state: 'read',
       changes: this.takeChanges(),

@@ -1,12 +1,10 @@
 // Watching a store for what the app shows: runs appearing and disappearing, their logs, tags,
-// notes and writer files changing, artifacts changing. File-system events through chokidar; or
-// polling by stat, for network file systems where events do not arrive, or when watching fails.
+// notes and writer files changing, artifacts changing. File-system events (directory-watch.ts);
+// or polling by stat, for network file systems where events do not arrive, or when watching fails.
 
 import { readdirSync, statSync, statfsSync } from 'node:fs';
-import type { Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { watch } from 'chokidar';
-import type { FSWatcher } from 'chokidar';
+import { StoreDirectoryWatch } from './directory-watch.js';
 
 export type RunFileKind = 'log' | 'tags' | 'notes' | 'writer' | 'stats' | 'directory';
 
@@ -73,19 +71,9 @@ function classifyRunPath(parts: readonly string[]): RunFileKind | null {
   return name === 'tags' && parts.length === 4 && !parts[3]!.startsWith('.') ? 'tags' : null;
 }
 
-/** How long chokidar keeps back further change events of a path after one (50 ms), and a margin. */
-const CHANGE_THROTTLE_MS = 60;
-
-/** A file's identity, size and modification time, as one comparable string. */
-function signature(stat: Stats): string {
-  return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
-}
-
 export class StoreWatcher {
-  private watcher: FSWatcher | null = null;
+  private watcher: StoreDirectoryWatch | null = null;
   private pollTimer: NodeJS.Timeout | null = null;
-  /** Per path, the timer that tells of it once more after chokidar's throttle has passed. */
-  private readonly trailing = new Map<string, NodeJS.Timeout>();
   private closed = false;
   private readonly intervalMs: number;
   polling = false;
@@ -120,69 +108,16 @@ export class StoreWatcher {
     }
   }
 
-  private isIgnored = (path: string): boolean => {
-    const rel = relative(this.root, path);
-    if (rel === '') return false;
-    const parts = rel.split(sep);
-    const top = parts[0];
-    if (top !== 'runs' && top !== 'artifacts') return true;
-    const last = parts[parts.length - 1]!;
-    if (last.startsWith('.') && last !== '.deleted') return true;
-    if (top === 'runs') {
-      // runs/<id>/files/ can hold thousands of images: the app learns of them from the log.
-      if (parts.length >= 3 && parts[2] !== 'tags' && parts.length > 3) return true;
-      return parts.length > 4;
-    }
-    return parts.length > 4;
-  };
-
   private startWatching(): void {
-    const watcher = watch(this.root, {
-      ignoreInitial: true,
-      ignored: this.isIgnored,
-      depth: 3,
-      // Renames over notes and tags must read as changes, not as unlink then add.
-      atomic: true,
+    this.watcher = new StoreDirectoryWatch(this.root, {
+      changed: (path) => this.dispatch(path),
+      failed: (error) => {
+        if (this.closed || this.polling) return;
+        this.watcher?.close();
+        this.watcher = null;
+        this.startPolling(`watching failed (${error.message})`);
+      },
     });
-    this.watcher = watcher;
-    for (const event of ['add', 'addDir', 'unlink', 'unlinkDir'] as const) {
-      watcher.on(event, (path: string) => this.dispatch(path));
-    }
-    watcher.on('change', (path: string, stats?: Stats) => this.dispatchChange(path, stats));
-    watcher.on('error', (error: unknown) => {
-      if (this.closed || this.polling) return;
-      const reason = `watching failed (${error instanceof Error ? error.message : String(error)})`;
-      void watcher.close();
-      this.watcher = null;
-      this.startPolling(reason);
-    });
-    this.ready = new Promise((resolve) => watcher.once('ready', () => resolve()));
-  }
-
-  /**
-   * chokidar drops the change events of a path that come within 50 ms of one it passed on, and
-   * tells nothing after: a write in that window, such as a run's last lines or its end, would go
-   * unseen until the next change. So once that window has passed, a change is told again if the
-   * file's stat differs from the one chokidar passed on.
-   */
-  private dispatchChange(path: string, stats: Stats | undefined): void {
-    this.dispatch(path);
-    const pending = this.trailing.get(path);
-    if (pending !== undefined) clearTimeout(pending);
-    const told = stats === undefined ? null : signature(stats);
-    const timer = setTimeout(() => {
-      this.trailing.delete(path);
-      if (this.closed) return;
-      let now: string | null = null;
-      try {
-        now = signature(statSync(path));
-      } catch {
-        // Gone since: told again, so that whoever reads it finds out.
-      }
-      if (now === null || now !== told) this.dispatch(path);
-    }, CHANGE_THROTTLE_MS);
-    timer.unref?.();
-    this.trailing.set(path, timer);
   }
 
   private snapshot = new Map<string, string>();
@@ -252,8 +187,8 @@ export class StoreWatcher {
   async close(): Promise<void> {
     this.closed = true;
     if (this.pollTimer !== null) clearTimeout(this.pollTimer);
-    for (const timer of this.trailing.values()) clearTimeout(timer);
-    this.trailing.clear();
-    if (this.watcher !== null) await this.watcher.close();
+    this.watcher?.close();
+    this.watcher = null;
+    await Promise.resolve();
   }
 }

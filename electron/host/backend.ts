@@ -332,16 +332,17 @@ export class Backend {
       changed.has('directory') ||
       changed.has('stats')
     ) {
-      if (this.refreshRun(entry)) important = true;
+      const appendOnly = changed.size === 1 && changed.has('log');
+      if (this.refreshRun(entry, appendOnly)) important = true;
       if (!this.runs.has(id)) return;
     }
     this.pushSummary(entry, important);
   }
 
   /** Reads what the run's log gained and pushes it; true when more than samples changed. */
-  private refreshRun(entry: RunEntry): boolean {
+  private refreshRun(entry: RunEntry, appendOnly = false): boolean {
     const statusBefore = entry.status;
-    const result = entry.refresh();
+    const result = entry.refresh(appendOnly);
     if (result.state === 'vanished') {
       this.runs.delete(entry.id);
       this.broadcast({ type: 'run-removed', runId: entry.id });

@@ -51,8 +51,19 @@ export class RunEntry {
     return this.follower.log;
   }
 
-  /** Probes (when it may), then reads what the log gained, then decides the status. */
-  refresh(): FollowResult {
+  /**
+   * Probes (when it may), then reads what the log gained, then decides the status. With
+   * `appendOnly`, a run already read running skips the probe: a log that grows has a writer,
+   * an end it writes is read from the log itself, and the periodic probe finds a writer that
+   * exited. This keeps a live run's appends from costing a lock probe each.
+   */
+  refresh(appendOnly = false): FollowResult {
+    if (appendOnly && this.status === 'running') {
+      const result = this.follower.poll();
+      if (result.state !== 'vanished' && this.log.end !== null)
+        this.status = this.decideStatus('unavailable');
+      return result;
+    }
     const { writer, probe } = probeRun(this.dir, this.host);
     this.writer = writer;
     const result = this.follower.poll();

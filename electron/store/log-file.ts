@@ -51,6 +51,8 @@ export function readLogInto(
       if (read === 0) break;
       fileOffset += read;
       filled += read;
+      // What was written after the fstat is read at the next call; its write raises an event.
+      const reachedSize = fileOffset >= stat.size;
       const result = forEachWholeLine(buffer, 0, filled, apply);
       consumedOffset += result.consumed;
       onProgress?.(consumedOffset);
@@ -60,10 +62,12 @@ export function readLogInto(
       }
       buffer.copy(buffer, 0, result.consumed, filled);
       filled -= result.consumed;
+      if (reachedSize) break;
     }
     return {
       offset: consumedOffset,
-      size: Math.max(stat.size, fileOffset),
+      // A file cut below the offset reads nothing: its size is what fstat said, not the offset.
+      size: fileOffset > offset ? Math.max(stat.size, fileOffset) : stat.size,
       mtimeMs: stat.mtimeMs,
       stoppedAtNul,
       identity: `${stat.dev}:${stat.ino}`,
