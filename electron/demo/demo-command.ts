@@ -1,11 +1,14 @@
 // `munin-view demo DIR [--live] [--seed N]`: writes the demo store, prints what it wrote, and
 // with --live keeps one run writing until SIGINT or SIGTERM, then ends it "killed".
 
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { DemoReport } from './demo-store.js';
 import { writeDemoStore } from './demo-store.js';
 import { startLiveRun } from './live-run.js';
 
-const USAGE = 'usage: munin-view demo DIR [--live] [--seed N]';
+const USAGE =
+  'usage: munin-view demo DIR [--live] [--seed N]  (--live on a store that has runs adds a live run)';
 
 interface DemoArguments {
   readonly dir: string;
@@ -72,10 +75,23 @@ function untilSignal(): Promise<NodeJS.Signals> {
   });
 }
 
+/** True when dir already holds a store's runs: --live then adds its run to them. */
+function holdsRuns(dir: string): boolean {
+  try {
+    return readdirSync(join(dir, 'runs')).length > 0;
+  } catch {
+    return false;
+  }
+}
+
 export async function demoCommand(args: string[]): Promise<void> {
   const { dir, live, seed } = parseArguments(args);
-  const report = writeDemoStore(dir, seed === undefined ? {} : { seed });
-  process.stdout.write(describeReport(report));
+  if (live && holdsRuns(dir)) {
+    process.stdout.write(`adding a live run to the store in ${dir}\n`);
+  } else {
+    const report = writeDemoStore(dir, seed === undefined ? {} : { seed });
+    process.stdout.write(describeReport(report));
+  }
   if (!live) return;
   const signal = untilSignal();
   const run = startLiveRun(dir);
