@@ -1,0 +1,183 @@
+// The desktop app's IPC handlers, driven through a fake ipcMain: each checks the calling frame,
+// answers through the same Backend as `serve`, and sends deltas to the window that asked.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ApiOp, ApiResponse, Delta, RunSummary } from '../../shared/api/contract.js';
+import { API_OPS, ipcChannel } from '../../shared/api/bridge.js';
+import { decodeWireMessage } from '../../shared/api/wire-codec.js';
+import { tagDigest } from '../../shared/format/digest.js';
+import type { IpcMainLike, InvokeEventLike } from '../../electron/host/desktop-host.js';
+import { DesktopHost } from '../../electron/host/desktop-host.js';
+import { nodeTextCodec } from '../../electron/host/serve.js';
+import { copyExampleStore, EXAMPLE_RUN, tempDirs } from '../serve/harness.js';
+
+const newDir = tempDirs();
+const APP_URL = 'munin-app://app/index.html';
+
+class FakeIpcMain implements IpcMainLike {
+  readonly handlers = new Map<
+    string,
+    (event: InvokeEventLike, ...args: unknown[]) => Promise<unknown>
+  >();
+  handle(
+    channel: string,
+    listener: (event: InvokeEventLike, ...args: unknown[]) => Promise<unknown>,
+  ): void {
+    this.handlers.set(channel, listener);
+  }
+  removeHandler(channel: string): void {
+    this.handlers.delete(channel);
+  }
+  async invoke(op: ApiOp, args: unknown, frame = APP_URL, sender = 1): Promise<ApiResponse> {
+    const handler = this.handlers.get(ipcChannel(op));
+    if (handler === undefined) throw new Error(`no handler for ${op}`);
+    const frameBytes = (await handler(
+      { sender: { id: sender }, senderFrame: { url: frame } },
+      args,
+    )) as Uint8Array;
+    return decodeWireMessage(frameBytes, nodeTextCodec) as ApiResponse;
+  }
+}
+
+const hosts: DesktopHost[] = [];
+afterEach(async () => {
+  for (const host of hosts.splice(0)) await host.close();
+});
+
+function setup() {
+  const deltas: { window: number; delta: Delta }[] = [];
+  const stores: (string | null)[] = [];
+  const host = new DesktopHost(
+    (window, frame) =>
+      deltas.push({ window, delta: decodeWireMessage(frame, nodeTextCodec) as Delta }),
+    (root) => stores.push(root),
+    { watch: { mode: 'events' } },
+  );
+  hosts.push(host);
+  const ipc = new FakeIpcMain();
+  host.register(ipc, (url) => url.startsWith('munin-app://app/'), ipcChannel);
+  return { host, ipc, deltas, stores };
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`waited 5 s for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('DesktopHost', () => {
+  it('registers one handler per operation, each on its own channel', () => {
+    const { ipc } = setup();
+    expect([...ipc.handlers.keys()].sort()).toEqual(API_OPS.map(ipcChannel).sort());
+  });
+
+  it('refuses a call from a frame that is not the app, before anything else', async () => {
+    const { host, ipc } = setup();
+    await host.open(copyExampleStore(newDir()));
+    await expect(ipc.invoke('listRuns', {}, 'https://evil.example/')).rejects.toThrow(/refused/);
+    await expect(ipc.invoke('listRuns', {}, '')).rejects.toThrow(/refused/);
+  });
+
+  it('answers with no store open, then through the Backend once one is', async () => {
+    const { host, ipc, stores } = setup();
+    const before = await ipc.invoke('listRuns', {});
+    expect(before).toEqual({
+      ok: false,
+      error: { code: 'not-a-store', message: 'no store is open' },
+    });
+    const root = copyExampleStore(newDir());
+    expect(await host.open(root)).toEqual({ ok: true, root });
+    expect(stores).toEqual([root]);
+    const runs = await ipc.invoke('listRuns', {});
+    expect(runs.ok).toBe(true);
+    const listed = (runs as { ok: true; result: readonly RunSummary[] }).result;
+    expect(listed.map((run) => [run.id, run.status])).toEqual([[EXAMPLE_RUN, 'finished']]);
+    // Values cross the frame exactly: a big integer stays a bigint, NaN stays NaN.
+    expect(listed[0]!.params.get('seed')).toBe(9007199254740993n);
+    expect(Number.isNaN(listed[0]!.params.get('init_scale'))).toBe(true);
+  });
+
+  it('refuses a folder that is not a store with the reason, keeping the open one', async () => {
+    const { host, ipc } = setup();
+    const root = copyExampleStore(newDir());
+    await host.open(root);
+    const empty = newDir();
+    const refused = await host.open(empty);
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.message).toMatch(/not a munin store/);
+    expect(host.root).toBe(root);
+    expect((await ipc.invoke('storeInfo', {})).ok).toBe(true);
+  });
+
+  it('validates arguments: a bad call gets a typed error, never reaches the store', async () => {
+    const { host, ipc } = setup();
+    await host.open(copyExampleStore(newDir()));
+    expect(await ipc.invoke('runDetail', { runId: '../../etc' })).toMatchObject({
+      ok: false,
+      error: { code: 'bad-request' },
+    });
+    expect(await ipc.invoke('runDetail', { runId: 'no-such-run' })).toMatchObject({
+      ok: false,
+      error: { code: 'no-such-run' },
+    });
+    expect(await ipc.invoke('addTag', { runId: EXAMPLE_RUN, tag: 'a,b' })).toMatchObject({
+      ok: false,
+      error: { code: 'bad-request' },
+    });
+    expect(await ipc.invoke('series', 'not an object')).toMatchObject({
+      ok: false,
+      error: { code: 'bad-request' },
+    });
+  });
+
+  it('writes a tag as the format says and sends the delta to the window that follows', async () => {
+    const { host, ipc, deltas } = setup();
+    const root = copyExampleStore(newDir());
+    await host.open(root);
+    await ipc.invoke('subscribe', { runIds: [EXAMPLE_RUN] }, APP_URL, 7);
+    const answer = await ipc.invoke('addTag', { runId: EXAMPLE_RUN, tag: 'baseline' }, APP_URL, 7);
+    expect(answer).toEqual({ ok: true, result: ['baseline'] });
+    const tagFile = join(root, 'runs', EXAMPLE_RUN, 'tags', tagDigest('baseline'));
+    expect(readFileSync(tagFile, 'utf8')).toBe('baseline');
+    await until(
+      () =>
+        deltas.some(
+          (d) =>
+            d.window === 7 &&
+            d.delta.type === 'run-changed' &&
+            d.delta.run.tags.includes('baseline'),
+        ),
+      'the run-changed delta',
+    );
+    expect(deltas.every((d) => d.window === 7)).toBe(true);
+  });
+
+  it('tells a window of notes written by another process', async () => {
+    const { host, ipc, deltas } = setup();
+    const root = copyExampleStore(newDir());
+    await host.open(root);
+    await ipc.invoke('subscribe', { runIds: [] }, APP_URL, 3);
+    const dir = join(root, 'runs', EXAMPLE_RUN);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, '.notes-other'), 'from elsewhere');
+    renameSync(join(dir, '.notes-other'), join(dir, 'notes'));
+    await until(() => deltas.some((d) => d.delta.type === 'notes-changed'), 'notes-changed');
+    const detail = await ipc.invoke('runDetail', { runId: EXAMPLE_RUN }, APP_URL, 3);
+    expect(detail.ok && (detail.result as { notes: string | null }).notes).toBe('from elsewhere');
+  });
+
+  it('closing the store ends the sessions and says so', async () => {
+    const { host, ipc, stores } = setup();
+    await host.open(copyExampleStore(newDir()));
+    await host.close();
+    expect(stores.at(-1)).toBeNull();
+    expect(await ipc.invoke('listRuns', {})).toMatchObject({
+      ok: false,
+      error: { code: 'not-a-store' },
+    });
+  });
+});
