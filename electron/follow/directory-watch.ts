@@ -37,11 +37,23 @@ export class StoreDirectoryWatch {
 
   constructor(
     private readonly root: string,
+    /** Watch every run already there now; else each as watchRunDirectory() takes it up. */
+    watchExistingRuns: boolean,
     private readonly events: DirectoryWatchEvents,
   ) {
     this.watchDirectory(root);
-    this.watchRuns();
+    if (watchExistingRuns) this.watchRuns();
+    else this.watchDirectory(join(root, 'runs'));
     this.watchArtifacts();
+  }
+
+  /**
+   * Watches run `id`'s directory and its tags/. Runs already there are watched as the reader
+   * takes them up, before it reads them, so a large store starts at once and no change of a
+   * run read is missed; runs that appear later are watched as they appear.
+   */
+  watchRunDirectory(id: string): void {
+    this.watchRun(join(this.root, 'runs', id));
   }
 
   /** The directories below the root the app watches, by their depth and names. */
@@ -119,6 +131,7 @@ export class StoreDirectoryWatch {
       if (isDirectory(path) && !this.watchers.has(path)) {
         const parts = relative(this.root, path).split(sep);
         if (parts.length === 1 && parts[0] === 'runs') this.watchRuns();
+        // A run that appeared is watched at once (it is no run until its first line is whole).
         else if (parts.length === 1 && parts[0] === 'artifacts') this.watchArtifacts();
         else if (parts[0] === 'runs' && parts.length === 2) this.watchRun(path);
         else if (parts[0] === 'artifacts' && parts.length === 2) {

@@ -21,6 +21,11 @@ export interface WatchOptions {
   readonly mode?: 'auto' | 'events' | 'polling';
   /** The polling interval in milliseconds. */
   readonly intervalMs?: number;
+  /**
+   * Watch the runs already in the store only as follow() takes each up (a reader of a large
+   * store does, before it reads each run); else all of them from the start.
+   */
+  readonly lazyRuns?: boolean;
 }
 
 /** statfs f_type magic numbers of file systems whose changes made elsewhere raise no events. */
@@ -76,6 +81,7 @@ export class StoreWatcher {
   private pollTimer: NodeJS.Timeout | null = null;
   private closed = false;
   private readonly intervalMs: number;
+  private readonly lazyRuns: boolean;
   polling = false;
   pollingReason: string | null = null;
 
@@ -85,6 +91,7 @@ export class StoreWatcher {
     options: WatchOptions = {},
   ) {
     this.intervalMs = options.intervalMs ?? 1000;
+    this.lazyRuns = options.lazyRuns ?? false;
     const mode = options.mode ?? 'auto';
     const networkFs = mode === 'auto' ? networkFileSystemOf(root) : null;
     if (mode === 'polling') this.startPolling('polling was asked for');
@@ -109,7 +116,7 @@ export class StoreWatcher {
   }
 
   private startWatching(): void {
-    this.watcher = new StoreDirectoryWatch(this.root, {
+    this.watcher = new StoreDirectoryWatch(this.root, !this.lazyRuns, {
       changed: (path) => this.dispatch(path),
       failed: (error) => {
         if (this.closed || this.polling) return;
@@ -182,6 +189,11 @@ export class StoreWatcher {
     this.pollTimer = setTimeout(tick, this.intervalMs);
     this.pollTimer.unref?.();
     this.ready = Promise.resolve();
+  }
+
+  /** Starts watching run `id` (events mode; polling takes in every run by itself). */
+  follow(id: string): void {
+    this.watcher?.watchRunDirectory(id);
   }
 
   async close(): Promise<void> {

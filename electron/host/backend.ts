@@ -21,7 +21,7 @@ import type { HostIdentities } from '../store/identities.js';
 import { hostIdentities } from '../store/identities.js';
 import { hasWholeFirstLine } from '../store/log-file.js';
 import { LOG_FILE } from '../store/run-reader.js';
-import { checkReadableDirectory, listRunIds, StoreError } from '../store/store.js';
+import { checkReadableDirectory, listRunCandidates, StoreError } from '../store/store.js';
 import type { Sink } from '../store/export.js';
 import { encodeArtifactExport, writeRunExport } from '../store/export.js';
 import { addTag, removeTag, writeNotes } from '../store/writer/tags-notes.js';
@@ -77,6 +77,10 @@ export function checkStore(root: string): void {
   );
 }
 
+/** How long open reads runs before it returns, and how long each background turn reads. */
+const INITIAL_READ_MS = 150;
+const BACKGROUND_SLICE_MS = 25;
+
 export class Backend {
   private readonly runs = new Map<string, RunEntry>();
   private readonly sessions = new Set<SessionState>();
@@ -89,6 +93,9 @@ export class Backend {
   private readonly summaryThrottleMs: number;
   private readonly host: HostIdentities;
   private closed = false;
+  /** Entries of runs/ not read yet, newest first; read in the background after open. */
+  private unread: string[];
+  private readonly unreadSet: Set<string>;
 
   private constructor(
     readonly root: string,
@@ -96,15 +103,18 @@ export class Backend {
   ) {
     this.host = options.host ?? hostIdentities();
     this.summaryThrottleMs = options.summaryThrottleMs ?? 250;
-    for (const id of listRunIds(root)) this.addRun(id);
+    // Watching starts before any run is read, so no change made while reading is missed.
     this.watcher = new StoreWatcher(
       root,
       {
         runChanged: (id, what) => this.schedule(id, what),
         artifactsChanged: () => this.broadcast({ type: 'artifacts-changed' }),
       },
-      options.watch,
+      { ...options.watch, lazyRuns: true },
     );
+    // Oldest first, so that pop() takes the newest: the runs people look at first.
+    this.unread = listRunCandidates(root).reverse();
+    this.unreadSet = new Set(this.unread);
     this.statusTimer = setInterval(() => this.probeOpenRuns(), options.statusIntervalMs ?? 3000);
     this.statusTimer.unref();
   }
@@ -115,6 +125,9 @@ export class Backend {
     checkStore(absolute);
     const backend = new Backend(absolute, options);
     await backend.watcher.ready;
+    // The newest runs are read before open returns; the rest stream in as run-added deltas.
+    backend.readSome(INITIAL_READ_MS);
+    backend.readInBackground();
     return backend;
   }
 
@@ -214,11 +227,18 @@ export class Backend {
   }
 
   storeInfo(): StoreInfo {
-    return { root: this.root, name: basename(this.root), polling: this.watcher.polling };
+    return {
+      root: this.root,
+      name: basename(this.root),
+      polling: this.watcher.polling,
+      runsRead: this.runs.size,
+      runsToRead: this.unreadSet.size,
+    };
   }
 
+  /** The runs read so far, by id in byte order. */
   listRuns(): RunSummary[] {
-    return [...this.runs.values()].map((entry) => entry.summary());
+    return [...this.runs.keys()].sort(compareUtf8).map((id) => this.runs.get(id)!.summary());
   }
 
   listArtifacts(): ArtifactSummary[] {
@@ -268,6 +288,7 @@ export class Backend {
 
   /** The export contract for the live state, written in pieces to sink. */
   writeExport(sink: Sink): void {
+    this.readAll();
     sink('{"runs":[');
     const ids = [...this.runs.keys()].sort(compareUtf8);
     ids.forEach((id, index) => {
@@ -281,6 +302,39 @@ export class Backend {
         .join(','),
     );
     sink('}}\n');
+  }
+
+  /** Reads unread runs until `budgetMs` has passed; true when some are left. */
+  private readSome(budgetMs: number): boolean {
+    const deadline = performance.now() + budgetMs;
+    while (this.unread.length > 0 && performance.now() < deadline) {
+      const id = this.unread.pop()!;
+      if (!this.unreadSet.delete(id)) continue;
+      const entry = this.takeUp(id);
+      if (entry !== undefined && this.sessions.size > 0)
+        this.broadcast({ type: 'run-added', run: entry.summary() });
+    }
+    return this.unread.length > 0;
+  }
+
+  private readInBackground(): void {
+    const turn = (): void => {
+      if (this.closed) return;
+      if (this.readSome(BACKGROUND_SLICE_MS)) setImmediate(turn);
+    };
+    if (this.unread.length > 0) setImmediate(turn);
+  }
+
+  /** Reads every run not read yet: what the export needs. */
+  private readAll(): void {
+    while (this.readSome(1000));
+  }
+
+  /** Watches the run, then reads it when it is a run (its first line is whole). */
+  private takeUp(id: string): RunEntry | undefined {
+    this.watcher.follow(id);
+    if (!hasWholeFirstLine(join(this.root, 'runs', id, LOG_FILE))) return undefined;
+    return this.addRun(id);
   }
 
   private addRun(id: string): RunEntry | undefined {
@@ -310,10 +364,9 @@ export class Backend {
     if (this.closed) return;
     const entry = this.runs.get(id);
     if (entry === undefined) {
-      if (hasWholeFirstLine(join(this.root, 'runs', id, LOG_FILE))) {
-        const added = this.addRun(id);
-        if (added !== undefined) this.broadcast({ type: 'run-added', run: added.summary() });
-      }
+      this.unreadSet.delete(id);
+      const added = this.takeUp(id);
+      if (added !== undefined) this.broadcast({ type: 'run-added', run: added.summary() });
       return;
     }
     let important = false;

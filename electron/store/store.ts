@@ -31,6 +31,17 @@ export function checkReadableDirectory(root: string): void {
   }
 }
 
+/** The names in runs/ that may be runs (not .-named), newest first: ids start with their time. */
+export function listRunCandidates(root: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(join(root, 'runs'));
+  } catch {
+    return [];
+  }
+  return names.filter((name) => !name.startsWith('.')).sort((a, b) => compareUtf8(b, a));
+}
+
 /** The ids of the store's runs, in byte order. */
 export function listRunIds(root: string): string[] {
   let names: string[];

@@ -63,6 +63,13 @@ function StoreScreen({ onToggleTheme, theme }: { onToggleTheme: () => void; them
             {view.info?.name ?? '…'}
           </span>
           <span className="muted">{view.runs.size} runs</span>
+          {view.info !== null && view.info.runsToRead > 0 ? (
+            <span className="pill" data-testid="reading-progress">
+              <span className="spinner" style={{ width: 10, height: 10 }} />
+              reading runs: {view.info.runsRead.toLocaleString()} of{' '}
+              {(view.info.runsRead + view.info.runsToRead).toLocaleString()}
+            </span>
+          ) : null}
         </div>
         {view.info?.polling === true ? (
           <span

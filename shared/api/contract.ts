@@ -113,6 +113,9 @@ export interface StoreInfo {
   readonly name: string;
   /** True when the store lives where file-system events do not arrive and it is polled. */
   readonly polling: boolean;
+  /** Runs read so far, and entries of runs/ still to read: a large store lists as it reads. */
+  readonly runsRead: number;
+  readonly runsToRead: number;
 }
 
 /** A request from the UI; `op` names the operation. */

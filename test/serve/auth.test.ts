@@ -142,7 +142,13 @@ describe('the token flow', () => {
       const info = await session.request({ op: 'storeInfo' });
       expect(info).toEqual({
         ok: true,
-        result: { root: server.root, name: 'store', polling: server.backend.polling },
+        result: {
+          root: server.root,
+          name: 'store',
+          polling: server.backend.polling,
+          runsRead: 1,
+          runsToRead: 0,
+        },
       });
     } finally {
       await session.close();

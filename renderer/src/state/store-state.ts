@@ -44,7 +44,10 @@ export class StoreState {
     });
   }
 
+  private disposed = false;
+
   dispose(): void {
+    this.disposed = true;
     this.unsubscribeDeltas();
     this.unsubscribeConnection();
     this.listeners.clear();
@@ -79,12 +82,27 @@ export class StoreState {
       const info = unwrap(await this.bridge.api.storeInfo({}));
       this.update({ info });
       await this.resync();
+      if (info.runsToRead > 0) this.followReading();
     } catch (error) {
       this.update({
         loading: false,
         error: error instanceof Error ? error.message : String(error),
       });
     }
+  }
+
+  /** A large store lists as it is read: its progress is asked for until it is done. */
+  private followReading(): void {
+    const timer = setInterval(() => {
+      void this.bridge.api.storeInfo({}).then((response) => {
+        if (!response.ok || this.disposed) {
+          clearInterval(timer);
+          return;
+        }
+        this.update({ info: response.result });
+        if (response.result.runsToRead === 0) clearInterval(timer);
+      });
+    }, 500);
   }
 
   /** Follows these runs' series (the run page's run, the runs compared). */
