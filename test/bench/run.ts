@@ -4,9 +4,10 @@ import { benchLiveIdle } from './live-idle.bench.js';
 import { benchLiveLatency } from './live-latency.bench.js';
 import { benchReadLog } from './read-log.bench.js';
 import { benchEnvelope } from './envelope.bench.js';
+import { benchOpenStore } from './open-store.bench.js';
 import { printFigure } from './report.js';
 
-// MUNIN_BENCH=read, envelope or live runs only that group; all of them when unset.
+// MUNIN_BENCH=read, envelope, store or live runs only that group; all of them when unset.
 const only = process.env['MUNIN_BENCH'];
 const wanted = (group: string): boolean => only === undefined || only === group;
 
@@ -16,6 +17,9 @@ if (wanted('read')) {
 }
 if (wanted('envelope')) {
   for (const figure of benchEnvelope()) printFigure(figure);
+}
+if (wanted('store')) {
+  for (const figure of await benchOpenStore()) printFigure(figure);
 }
 if (wanted('live')) {
   for (const figure of await benchLiveLatency()) printFigure(figure);
