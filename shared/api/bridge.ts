@@ -3,26 +3,14 @@
 
 import type { ApiOp, ApiResponse, Delta, RequestOf } from './contract.js';
 
+export { API_OPS } from './contract.js';
+
 /** The arguments of an operation: its request without the op name. */
 export type ArgsOf<Op extends ApiOp> = Omit<RequestOf<Op>, 'op'>;
 
 export type ApiFunctions = {
   readonly [Op in ApiOp]: (args: ArgsOf<Op>) => Promise<ApiResponse<Op>>;
 };
-
-export const API_OPS: readonly ApiOp[] = [
-  'storeInfo',
-  'listRuns',
-  'runDetail',
-  'series',
-  'gitDiff',
-  'listArtifacts',
-  'addTag',
-  'removeTag',
-  'setNotes',
-  'subscribe',
-  'envelope',
-];
 
 /** What opening a store gave: the store, or why it could not be opened. */
 export type OpenStoreResult =

@@ -176,6 +176,21 @@ export interface EnvelopeColumns {
 }
 
 export type ApiOp = ApiRequest['op'];
+
+/** Every operation, once: the transports register and check exactly these. */
+export const API_OPS: readonly ApiOp[] = [
+  'storeInfo',
+  'listRuns',
+  'runDetail',
+  'series',
+  'gitDiff',
+  'listArtifacts',
+  'addTag',
+  'removeTag',
+  'setNotes',
+  'subscribe',
+  'envelope',
+];
 export type RequestOf<Op extends ApiOp> = Extract<ApiRequest, { op: Op }>;
 
 export type ApiErrorCode =

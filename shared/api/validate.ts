@@ -2,6 +2,7 @@
 // lengths, and tags and notes by the format's rules. Anything else gets a typed error.
 
 import type { ApiError, ApiOp, ApiRequest } from './contract.js';
+import { API_OPS } from './contract.js';
 import { isKey, isText, tagProblem } from '../format/names.js';
 import { isWellFormedUnicode } from '../format/utf8.js';
 
@@ -11,19 +12,7 @@ const MAX_KEYS = 4096;
 const MAX_TAG_LENGTH = 1024;
 export const MAX_NOTES_LENGTH = 1 << 20;
 
-const OPS: ReadonlySet<string> = new Set<ApiOp>([
-  'storeInfo',
-  'listRuns',
-  'runDetail',
-  'series',
-  'gitDiff',
-  'listArtifacts',
-  'addTag',
-  'removeTag',
-  'setNotes',
-  'subscribe',
-  'envelope',
-]);
+const OPS: ReadonlySet<string> = new Set<string>(API_OPS);
 
 const bad = (message: string): ApiError => ({ code: 'bad-request', message });
 
