@@ -21,7 +21,8 @@ export interface Artifact {
 }
 
 const VERSION_FILE = /^([1-9][0-9]*)\.json$/;
-const ALIAS_CONTENT = /^([1-9][0-9]*)\n$/;
+// A writer writes "<n>\n"; a file without the line feed names its version as plainly.
+const ALIAS_CONTENT = /^([1-9][0-9]*)\n?$/;
 
 function listDir(path: string): string[] {
   try {

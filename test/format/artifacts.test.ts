@@ -125,6 +125,16 @@ describe('aliases', () => {
     });
   });
 
+  it('an alias file without its line feed still names its version; other text names none', () => {
+    const root = newStore();
+    writeArtifactFile(root, 'm', '1.json', version(1));
+    writeAlias(root, 'm', 'bare', '1');
+    writeAlias(root, 'm', 'zero', '0\n');
+    writeAlias(root, 'm', 'word', 'one\n');
+    writeAlias(root, 'm', 'twice', '1\n\n');
+    expect((exportStore(root).artifacts['m'] as { aliases: object }).aliases).toEqual({ bare: 1n });
+  });
+
   it('an alias spelled as a number names an alias, not a version', () => {
     const root = newStore();
     writeArtifactFile(root, 'm', '1.json', version(1));
