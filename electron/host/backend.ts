@@ -3,6 +3,7 @@
 
 import { readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { WHOLE_SERIES_LIMIT } from '../../shared/api/contract.js';
 import type {
   ApiError,
   ApiRequest,
@@ -281,7 +282,14 @@ export class Backend {
     const series: SeriesColumns[] = [];
     for (const id of followed) {
       const entry = this.entry(id);
-      for (const key of entry.log.series.keys()) series.push(entry.columns(key)!);
+      for (const [key, held] of entry.log.series) {
+        const total = held.samples.length;
+        series.push(
+          total > WHOLE_SERIES_LIMIT
+            ? { ...entry.columns(key, 0, 0)!, partial: true, total }
+            : entry.columns(key)!,
+        );
+      }
     }
     return { seq: session.seq, runs: this.listRuns(), series };
   }

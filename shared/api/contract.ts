@@ -91,7 +91,17 @@ export interface SeriesColumns {
   readonly steps: Float64Array;
   readonly times: Float64Array;
   readonly values: Float64Array;
+  /**
+   * True when the columns are empty because the series is too long to send whole: the UI asks
+   * for envelopes of it instead, and appends what deltas bring after.
+   */
+  readonly partial?: boolean;
+  /** With partial: how many samples the series holds. */
+  readonly total?: number;
 }
+
+/** Series longer than this are not sent whole in a snapshot: charts ask for envelopes. */
+export const WHOLE_SERIES_LIMIT = 50_000;
 
 export interface ArtifactSummary {
   readonly name: string;

@@ -206,6 +206,11 @@ export class EnvelopeIndex {
     this.extend();
     const columns = Math.max(1, Math.floor(width));
     if (!this.monotonic) return this.queryUnsorted(x0, x1);
+    // A view wider than the data is the data's own range: columns divide what is there.
+    if (source.length > 0) {
+      x0 = Math.max(x0, source.x(0));
+      x1 = Math.min(x1, source.x(source.length - 1));
+    }
     const start = this.lowerBound(x0);
     const end = this.upperBound(x1, start);
     const inView = end - start;

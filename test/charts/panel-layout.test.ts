@@ -57,7 +57,7 @@ describe('keyMatcher', () => {
   });
 
   it('reports an invalid pattern or flag and then hides no key', () => {
-    for (const filter of ['/(/', '/[a-/', '/x/q']) {
+    for (const filter of ['/(/', '/[a-/', '/x/ii']) {
       const matcher = keyMatcher(filter);
       expect(typeof matcher.error).toBe('string');
       expect(matcher.error!.length).toBeGreaterThan(0);
@@ -65,11 +65,20 @@ describe('keyMatcher', () => {
     }
   });
 
-  it('reads a lone leading slash as text', () => {
+  it('reads a slash-led key path as text, not as a pattern with bad flags', () => {
+    const matcher = keyMatcher('/eval/acc');
+    expect(matcher.error).toBeNull();
+    expect(matcher.test('eval/acc')).toBe(true);
+    expect(matcher.test('eval/acc_by_class/cat')).toBe(true);
+    expect(matcher.test('train/acc')).toBe(false);
+  });
+
+  it('reads a lone leading slash as the start of a key path', () => {
     const matcher = keyMatcher('/loss');
     expect(matcher.error).toBeNull();
+    expect(matcher.test('loss')).toBe(true);
     expect(matcher.test('train/loss')).toBe(true);
-    expect(matcher.test('loss')).toBe(false);
+    expect(matcher.test('train/acc')).toBe(false);
   });
 });
 

@@ -25,6 +25,8 @@ export interface CurvePanelProps {
   readonly onExportCsv: () => void;
   readonly onExportPng?: (canvas: HTMLCanvasElement) => void;
   readonly syncKey: string;
+  /** Told of the x range the user zoomed to (null when reset), for views fetched per range. */
+  readonly onXRange?: (range: readonly [number, number] | null) => void;
 }
 
 function cssVar(name: string): string {
@@ -117,6 +119,8 @@ export function CurvePanel(props: CurvePanelProps) {
   const zoomed = useRef(false);
   const tracesRef = useRef(traces);
   tracesRef.current = traces;
+  const onXRangeRef = useRef(props.onXRange);
+  onXRangeRef.current = props.onXRange;
   const [cursorIndex, setCursorIndex] = useState<number | null>(null);
   const [width, setWidth] = useState(0);
   const height = props.height ?? 220;
@@ -191,6 +195,13 @@ export function CurvePanel(props: CurvePanelProps) {
             if (u.select.width > 0) zoomed.current = true;
           },
         ],
+        setScale: [
+          (u: uPlot, key: string) => {
+            const { min, max } = u.scales['x'] ?? {};
+            if (key === 'x' && zoomed.current && min != null && max != null)
+              onXRangeRef.current?.([min, max]);
+          },
+        ],
       },
       plugins: [overlayPlugin(() => tracesRef.current)],
     };
@@ -200,6 +211,7 @@ export function CurvePanel(props: CurvePanelProps) {
     // uPlot resets the zoom on double-click; new samples may then move the range again.
     chart.over.addEventListener('dblclick', () => {
       zoomed.current = false;
+      onXRangeRef.current?.(null);
     });
     return () => {
       chart.destroy();

@@ -8,14 +8,18 @@ import type { SeriesKind } from '../../../shared/format/records.js';
 import { scaleSpread } from '../../../shared/series/curve-math.js';
 import type { ClientSeries } from '../state/client-series.js';
 import { useServices } from '../state/app-context.js';
+import { unwrap } from '../api/call.js';
 import type { Panel } from './panel-layout.js';
 import { keyMatcher, layoutPanels } from './panel-layout.js';
 import type { Trace, XAxisMode } from './curve-data.js';
 import { buildTrace } from './curve-data.js';
 import { CurvePanel } from './CurvePanel.js';
+import { EnvelopeCurve } from './EnvelopeCurve.js';
 import { ScalarTile } from './ScalarTile.js';
 import { BreakdownPanel } from './BreakdownPanel.js';
 import { downloadCanvas, downloadCsv } from './download.js';
+import type { CsvSeries } from './download.js';
+import type { Columns } from '../../../shared/series/curve-math.js';
 import { assignRunColors, runColor } from './run-colors.js';
 
 export interface BoardRun {
@@ -59,7 +63,7 @@ function seriesColumns(series: ClientSeries) {
 }
 
 export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: SeriesKind }) {
-  const { store } = useServices();
+  const { store, bridge, toast } = useServices();
   const runIds = useMemo(() => runs.map((run) => run.runId), [runs]);
   const colors = useMemo(() => assignRunColors(runIds), [runIds]);
   const colorOf = (runId: string): string => colors.get(runId) ?? runColor(runId);
@@ -84,7 +88,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
     for (const series of seriesByRun.values()) {
       for (const [key, s] of series) {
         if (s.kind !== kind) continue;
-        out.set(key, Math.max(out.get(key) ?? 0, s.length));
+        out.set(key, Math.max(out.get(key) ?? 0, s.total));
       }
     }
     return out;
@@ -128,22 +132,81 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
     return names.size === 0 ? 'step_metric' : [...names].join(' / ');
   };
 
-  const exportCsv = (keys: readonly string[], name: string): void =>
-    downloadCsv(
-      keys.flatMap((key) =>
-        runs.flatMap((run) => {
-          const series = seriesByRun.get(run.runId)?.get(key);
-          return series === undefined
-            ? []
-            : [{ runId: run.runId, runName: run.label, key, columns: seriesColumns(series) }];
-        }),
-      ),
-      name,
+  const exportCsv = (keys: readonly string[], name: string): void => {
+    // The exact samples: a series held in part is asked of the host whole.
+    const wanted: Promise<CsvSeries>[] = [];
+    for (const key of keys) {
+      for (const run of runs) {
+        const series = seriesByRun.get(run.runId)?.get(key);
+        if (series === undefined) continue;
+        if (!series.partial) {
+          wanted.push(
+            Promise.resolve({
+              runId: run.runId,
+              runName: run.label,
+              key,
+              columns: seriesColumns(series),
+            }),
+          );
+          continue;
+        }
+        wanted.push(
+          bridge.api.series({ runId: run.runId, keys: [key] }).then((response): CsvSeries => {
+            const [whole] = unwrap(response);
+            const columns: Columns =
+              whole === undefined
+                ? { steps: [], times: [], values: [], length: 0 }
+                : {
+                    steps: whole.steps,
+                    times: whole.times,
+                    values: whole.values,
+                    length: whole.steps.length,
+                  };
+            return { runId: run.runId, runName: run.label, key, columns };
+          }),
+        );
+      }
+    }
+    void Promise.all(wanted).then(
+      (series) => downloadCsv(series, name),
+      (error: unknown) => toast(`The CSV could not be made: ${String(error)}`, 'error'),
     );
+  };
 
   const renderPanel = (panel: Panel) => {
     if (panel.type === 'curve') {
       const mode = panelModes.get(panel.key) ?? pageMode;
+      const partial = runs.some(
+        (run) => seriesByRun.get(run.runId)?.get(panel.key)?.partial === true,
+      );
+      if (partial) {
+        return (
+          <div key={panel.key} className="panel-slot">
+            <EnvelopeCurve
+              title={panel.key}
+              mode={mode}
+              logY={logY}
+              runs={runs.flatMap((run) => {
+                const series = seriesByRun.get(run.runId)?.get(panel.key);
+                if (series === undefined) return [];
+                const goal = run.declarations.get(panel.key)?.goal ?? null;
+                return [
+                  {
+                    runId: run.runId,
+                    label: run.label,
+                    color: colorOf(run.runId),
+                    startTime: run.startTime,
+                    goal,
+                    series,
+                  },
+                ];
+              })}
+              onExportCsv={() => exportCsv([panel.key], panel.key)}
+              onExportPng={(canvas) => downloadCanvas(canvas, panel.key)}
+            />
+          </div>
+        );
+      }
       const traces = runs.flatMap(
         (run) => traceFor(panel.key, mode, run, run.label, colorOf(run.runId)) ?? [],
       );

@@ -28,7 +28,8 @@ export function keyMatcher(filter: string): { test(key: string): boolean; error:
       return { test: () => true, error: error instanceof Error ? error.message : String(error) };
     }
   }
-  const lower = text.toLowerCase();
+  // A leading slash is how people write a key path (/eval/acc): the key itself has none.
+  const lower = text.replace(/^\//, '').toLowerCase();
   return { test: (key) => key.toLowerCase().includes(lower), error: null };
 }
 

@@ -10,6 +10,13 @@ export class ClientSeries {
   length: number;
   /** Bumped on every change, so views can tell a series changed without comparing it. */
   version = 0;
+  /**
+   * True when the series is too long to hold whole: charts ask the host for envelopes of it,
+   * and the columns hold only what deltas appended since.
+   */
+  readonly partial: boolean;
+  /** Samples in the whole series, partial or not. */
+  total: number;
 
   constructor(
     readonly runId: string,
@@ -28,6 +35,8 @@ export class ClientSeries {
       this.values.set(initial.values);
     }
     this.length = n;
+    this.partial = initial?.partial === true;
+    this.total = this.partial ? (initial?.total ?? 0) : n;
   }
 
   append(columns: SeriesColumns): void {
@@ -44,6 +53,7 @@ export class ClientSeries {
     this.times.set(columns.times, this.length);
     this.values.set(columns.values, this.length);
     this.length += add;
+    this.total += add;
     this.version++;
   }
 
@@ -59,6 +69,7 @@ export class ClientSeries {
       write++;
     }
     if (write !== this.length) {
+      this.total -= this.length - write;
       this.length = write;
       this.version++;
     }

@@ -191,10 +191,17 @@ export class StoreState {
         this.touchRun(series.runId);
         break;
       }
-      case 'orphans-cut':
-        for (const held of this.series.get(delta.runId)?.values() ?? []) held.cutAfter(delta.step);
+      case 'orphans-cut': {
+        const held = [...(this.series.get(delta.runId)?.values() ?? [])];
+        // A series held in part cannot apply the cut to what it does not hold: start afresh.
+        if (held.some((series) => series.partial)) {
+          void this.resync();
+          break;
+        }
+        for (const series of held) series.cutAfter(delta.step);
         this.touchRun(delta.runId);
         break;
+      }
       case 'run-reset':
         void this.resync();
         break;
