@@ -3,6 +3,7 @@
 // (samples appended per key, orphan cuts) and copes with the log shrinking or vanishing.
 
 import { readLogInto } from '../store/log-file.js';
+import type { LogReadResult } from '../store/log-file.js';
 import type { OrphanCutListener } from '../store/run-log.js';
 import { RunLog } from '../store/run-log.js';
 
@@ -63,6 +64,22 @@ export class RunFollower implements OrphanCutListener {
       changes: this.takeChanges(),
       recordsChanged: this.log.otherRecords !== otherRecords || this.log.damaged !== damaged,
     };
+  }
+
+  /**
+   * Takes a log read elsewhere (a worker thread) as its own: the next poll goes on from where
+   * that read stopped, and what it holds counts as told, since a subscriber is sent it whole.
+   */
+  adopt(log: RunLog, read: LogReadResult): void {
+    this.log = log;
+    this.offset = read.offset;
+    this.size = read.size;
+    this.mtimeMs = read.mtimeMs;
+    this.stoppedAtNul = read.stoppedAtNul;
+    this.identity = read.identity;
+    this.reported.clear();
+    for (const [key, series] of log.series) this.reported.set(key, series.samples.length);
+    this.pending = [];
   }
 
   private readAfresh(): FollowResult {

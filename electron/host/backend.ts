@@ -21,7 +21,8 @@ import { readArtifacts } from '../store/artifacts.js';
 import type { HostIdentities } from '../store/identities.js';
 import { hostIdentities } from '../store/identities.js';
 import { hasWholeFirstLine } from '../store/log-file.js';
-import { LOG_FILE } from '../store/run-reader.js';
+import { LOG_FILE, readRun } from '../store/run-reader.js';
+import { readLogInWorker } from '../store/threaded-read.js';
 import { checkReadableDirectory, listRunCandidates, StoreError } from '../store/store.js';
 import type { Sink } from '../store/export.js';
 import { encodeArtifactExport, writeRunExport } from '../store/export.js';
@@ -32,7 +33,12 @@ import { RunEntry } from './run-entry.js';
 import { encodeJsonString } from '../../shared/format/json.js';
 import { compareUtf8 } from '../../shared/format/utf8.js';
 
+/** Logs larger than this are read in a worker thread, with progress. */
+export const THREADED_READ_BYTES = 50 * 1024 * 1024;
+
 export interface BackendOptions {
+  /** Logs at least this big are read in a worker thread (default 50 MiB). */
+  readonly threadedReadBytes?: number;
   readonly watch?: WatchOptions;
   /** How often runs without an end are probed again, in milliseconds. */
   readonly statusIntervalMs?: number;
@@ -94,6 +100,9 @@ export class Backend {
   private readonly summaryThrottleMs: number;
   private readonly host: HostIdentities;
   private closed = false;
+  /** Big logs being read in worker threads, by run id. */
+  private readonly reading = new Map<string, { bytes: number; size: number }>();
+  private readonly threadedReadBytes: number;
   /** Entries of runs/ not read yet, newest first; read in the background after open. */
   private unread: string[];
   private readonly unreadSet: Set<string>;
@@ -104,6 +113,7 @@ export class Backend {
   ) {
     this.host = options.host ?? hostIdentities();
     this.summaryThrottleMs = options.summaryThrottleMs ?? 250;
+    this.threadedReadBytes = options.threadedReadBytes ?? THREADED_READ_BYTES;
     // Watching starts before any run is read, so no change made while reading is missed.
     this.watcher = new StoreWatcher(
       root,
@@ -233,7 +243,8 @@ export class Backend {
       name: basename(this.root),
       polling: this.watcher.polling,
       runsRead: this.runs.size,
-      runsToRead: this.unreadSet.size,
+      runsToRead: this.unreadSet.size + this.reading.size,
+      reading: [...this.reading].map(([runId, progress]) => ({ runId, ...progress })),
     };
   }
 
@@ -298,10 +309,15 @@ export class Backend {
   writeExport(sink: Sink): void {
     this.readAll();
     sink('{"runs":[');
-    const ids = [...this.runs.keys()].sort(compareUtf8);
+    const ids = [...this.runs.keys(), ...this.reading.keys()].sort(compareUtf8);
     ids.forEach((id, index) => {
       if (index > 0) sink(',');
-      writeRunExport(this.runs.get(id)!.asRead(), sink);
+      const entry = this.runs.get(id);
+      // A run still being read in a thread is read here too: the export waits for no thread.
+      writeRunExport(
+        entry !== undefined ? entry.asRead() : readRun(this.root, id, this.host),
+        sink,
+      );
     });
     sink('],"artifacts":{');
     sink(
@@ -338,11 +354,43 @@ export class Backend {
     while (this.readSome(1000));
   }
 
-  /** Watches the run, then reads it when it is a run (its first line is whole). */
+  /**
+   * Watches the run, then reads it when it is a run (its first line is whole): at once, or, for
+   * a big log, in a worker thread, the run added once it is read.
+   */
   private takeUp(id: string): RunEntry | undefined {
     this.watcher.follow(id);
-    if (!hasWholeFirstLine(join(this.root, 'runs', id, LOG_FILE))) return undefined;
-    return this.addRun(id);
+    if (this.reading.has(id)) return undefined;
+    const logPath = join(this.root, 'runs', id, LOG_FILE);
+    if (!hasWholeFirstLine(logPath)) return undefined;
+    let size = 0;
+    try {
+      size = statSync(logPath).size;
+    } catch {
+      return undefined;
+    }
+    if (size < this.threadedReadBytes) return this.addRun(id);
+    this.reading.set(id, { bytes: 0, size });
+    readLogInWorker(logPath, (bytes) => this.reading.set(id, { bytes, size })).then(
+      ({ log, read }) => {
+        this.reading.delete(id);
+        if (this.closed || this.runs.has(id)) return;
+        const entry = new RunEntry(this.root, id, this.host);
+        entry.follower.adopt(log, read);
+        // Probes and catches up with what was written while the thread read.
+        if (entry.refresh().state === 'vanished') return;
+        this.runs.set(id, entry);
+        this.broadcast({ type: 'run-added', run: entry.summary() });
+      },
+      () => {
+        // The thread could not read it (the log vanished, say): read it here, as any run.
+        this.reading.delete(id);
+        if (this.closed || this.runs.has(id)) return;
+        const entry = this.addRun(id);
+        if (entry !== undefined) this.broadcast({ type: 'run-added', run: entry.summary() });
+      },
+    );
+    return undefined;
   }
 
   private addRun(id: string): RunEntry | undefined {
@@ -372,6 +420,8 @@ export class Backend {
     if (this.closed) return;
     const entry = this.runs.get(id);
     if (entry === undefined) {
+      // A big log being read in a thread: its reader catches up with every change once done.
+      if (this.reading.has(id)) return;
       this.unreadSet.delete(id);
       const added = this.takeUp(id);
       if (added !== undefined) this.broadcast({ type: 'run-added', run: added.summary() });

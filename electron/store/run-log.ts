@@ -14,12 +14,13 @@ import type {
 import { parseLogLine } from '../../shared/format/records.js';
 import type { Value } from '../../shared/format/values.js';
 import { SampleColumns } from '../../shared/series/sample-columns.js';
+import type { TransferredColumns } from '../../shared/series/sample-columns.js';
 import type { KeyStatistics } from '../../shared/series/statistics.js';
 import { statisticsOf } from '../../shared/series/statistics.js';
 import { SamplesLineScanner } from './samples-fast-path.js';
 
 export class Series {
-  readonly samples = new SampleColumns();
+  samples = new SampleColumns();
   /** The greatest step among the samples, so a resume cuts only series that can hold orphans. */
   maxStep = -1;
   /** Bumped when a cut removes samples, so indexes built over the series know to start over. */
@@ -44,6 +45,29 @@ export interface OrphanCutListener {
   beforeCut(step: number): void;
   /** After the cut. */
   afterCut(step: number): void;
+}
+
+/** A RunLog as structured clone carries it from the thread that read it. */
+export interface TransferredRunLog {
+  readonly start: StartRecord | null;
+  readonly unreadable: Unreadable | null;
+  readonly damaged: number;
+  readonly lines: number;
+  readonly kinds: ReadonlyMap<string, SeriesKind>;
+  readonly series: readonly {
+    readonly key: string;
+    readonly kind: SeriesKind;
+    readonly maxStep: number;
+    readonly samples: TransferredColumns;
+  }[];
+  readonly metricDeclarations: ReadonlyMap<string, MetricRecord>;
+  readonly summary: ReadonlyMap<string, Value>;
+  readonly uses: readonly UseRecord[];
+  readonly files: readonly FileRecord[];
+  readonly resumes: readonly ResumeRecord[];
+  readonly end: EndRecord | null;
+  readonly currentStep: number;
+  readonly otherRecords: number;
 }
 
 export class RunLog {
@@ -180,6 +204,57 @@ export class RunLog {
     }
     if (this.files.some((file) => file.step > step))
       this.files = this.files.filter((file) => file.step <= step);
+  }
+
+  /** The state to post to another thread, and the buffers that move with it. */
+  toTransfer(): { state: TransferredRunLog; buffers: ArrayBuffer[] } {
+    const buffers: ArrayBuffer[] = [];
+    const series = [...this.series.values()].map((s) => {
+      const moved = s.samples.toTransfer();
+      buffers.push(...moved.buffers);
+      return { key: s.key, kind: s.kind, maxStep: s.maxStep, samples: moved.state };
+    });
+    const state: TransferredRunLog = {
+      start: this.start,
+      unreadable: this.unreadable,
+      damaged: this.damaged,
+      lines: this.lines,
+      kinds: this.kinds,
+      series,
+      metricDeclarations: this.metricDeclarations,
+      summary: this.summary,
+      uses: this.uses,
+      files: this.files,
+      resumes: this.resumes,
+      end: this.end,
+      currentStep: this.currentStep,
+      otherRecords: this.otherRecords,
+    };
+    return { state, buffers };
+  }
+
+  static fromTransfer(state: TransferredRunLog): RunLog {
+    const log = new RunLog();
+    log.start = state.start;
+    log.unreadable = state.unreadable;
+    log.damaged = state.damaged;
+    log.lines = state.lines;
+    for (const [key, kind] of state.kinds) log.kinds.set(key, kind);
+    for (const moved of state.series) {
+      const series = new Series(moved.key, moved.kind);
+      series.samples = SampleColumns.fromTransfer(moved.samples);
+      series.maxStep = moved.maxStep;
+      log.series.set(moved.key, series);
+    }
+    for (const [key, record] of state.metricDeclarations) log.metricDeclarations.set(key, record);
+    for (const [key, value] of state.summary) log.summary.set(key, value);
+    log.uses.push(...state.uses);
+    log.files = [...state.files];
+    log.resumes.push(...state.resumes);
+    log.end = state.end;
+    log.currentStep = state.currentStep;
+    log.otherRecords = state.otherRecords;
+    return log;
   }
 
   /** The key's declared goal and step_metric, from its latest metric record. */

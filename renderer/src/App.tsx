@@ -43,6 +43,13 @@ function useTheme(): [Theme, () => void] {
   return [theme, toggle];
 }
 
+/** A size as people read it: 1.2 GB, 350 MB. */
+function byteSize(bytes: number): string {
+  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`;
+  if (bytes >= 1e6) return `${Math.round(bytes / 1e6)} MB`;
+  return `${Math.round(bytes / 1e3)} kB`;
+}
+
 function StoreScreen({ onToggleTheme, theme }: { onToggleTheme: () => void; theme: Theme }) {
   const view = useStoreView();
   const [route, navigate] = useRoute();
@@ -63,11 +70,17 @@ function StoreScreen({ onToggleTheme, theme }: { onToggleTheme: () => void; them
             {view.info?.name ?? '…'}
           </span>
           <span className="muted">{view.runs.size} runs</span>
-          {view.info !== null && view.info.runsToRead > 0 ? (
+          {view.info?.reading.map((read) => (
+            <span className="pill" key={read.runId} data-testid="log-progress" title={read.runId}>
+              <span className="spinner" style={{ width: 10, height: 10 }} />
+              reading {byteSize(read.size)}, {Math.floor((100 * read.bytes) / Math.max(1, read.size))}%
+            </span>
+          ))}
+          {view.info !== null && view.info.runsToRead > view.info.reading.length ? (
             <span className="pill" data-testid="reading-progress">
               <span className="spinner" style={{ width: 10, height: 10 }} />
               reading runs: {view.info.runsRead.toLocaleString()} of{' '}
-              {(view.info.runsRead + view.info.runsToRead).toLocaleString()}
+              {(view.info.runsRead + view.info.runsToRead - view.info.reading.length).toLocaleString()}
             </span>
           ) : null}
         </div>

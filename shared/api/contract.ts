@@ -126,6 +126,8 @@ export interface StoreInfo {
   /** Runs read so far, and entries of runs/ still to read: a large store lists as it reads. */
   readonly runsRead: number;
   readonly runsToRead: number;
+  /** Big logs being read off the host's thread: bytes read of their size. */
+  readonly reading: readonly { readonly runId: string; readonly bytes: number; readonly size: number }[];
 }
 
 /** A request from the UI; `op` names the operation. */

@@ -30,9 +30,31 @@ function widenSteps(chunk: Chunk): void {
   chunk.steps = wide;
 }
 
+/** A SampleColumns as structured clone carries it between threads; its arrays can be moved. */
+export interface TransferredColumns {
+  readonly chunks: readonly Chunk[];
+  readonly length: number;
+}
+
 export class SampleColumns {
   private chunks: Chunk[] = [makeChunk(FIRST_CAPACITY)];
   private lengthValue = 0;
+
+  /** The columns' state to post to another thread, with the buffers that can move with it. */
+  toTransfer(): { state: TransferredColumns; buffers: ArrayBuffer[] } {
+    const buffers: ArrayBuffer[] = [];
+    for (const chunk of this.chunks) {
+      for (const column of [chunk.steps, chunk.times, chunk.values]) buffers.push(column.buffer as ArrayBuffer);
+    }
+    return { state: { chunks: this.chunks, length: this.lengthValue }, buffers };
+  }
+
+  static fromTransfer(state: TransferredColumns): SampleColumns {
+    const columns = new SampleColumns();
+    columns.chunks = state.chunks.map((chunk) => ({ ...chunk }));
+    columns.lengthValue = state.length;
+    return columns;
+  }
 
   get length(): number {
     return this.lengthValue;

@@ -148,6 +148,7 @@ describe('the token flow', () => {
           polling: server.backend.polling,
           runsRead: 1,
           runsToRead: 0,
+          reading: [],
         },
       });
     } finally {
