@@ -90,6 +90,8 @@ export class RunLog {
   /** Told of each resume around its cut, so a follower can order what it reports. */
   orphanCutListener: OrphanCutListener | null = null;
   private readonly fastPath = new SamplesLineScanner();
+  /** The series of each position in the last samples line, to skip map lookups. */
+  private readonly slotSeries: (Series | undefined)[] = [];
 
   /** Applies one whole line, bytes[start, end) without its line feed. */
   applyLine(bytes: Uint8Array, start: number, end: number): void {
@@ -173,17 +175,29 @@ export class RunLog {
     count: number,
   ): boolean {
     const kind: SeriesKind = type === 'metrics' ? 'metric' : 'reading';
+    const cache = this.slotSeries;
     for (let i = 0; i < count; i++) {
-      const known = this.kinds.get(keys[i]!);
+      const key = keys[i]!;
+      // Lines repeat their keys in order: the series of a slot is looked up once per change.
+      const cached = cache[i];
+      if (cached !== undefined && cached.key === key) {
+        if (cached.kind !== kind) return false;
+        continue;
+      }
+      const known = this.kinds.get(key);
       if (known !== undefined && known !== kind) return false;
     }
     for (let i = 0; i < count; i++) {
       const key = keys[i]!;
-      let series = this.series.get(key);
-      if (series === undefined) {
-        this.kinds.set(key, kind);
-        series = new Series(key, kind);
-        this.series.set(key, series);
+      let series = cache[i];
+      if (series === undefined || series.key !== key) {
+        series = this.series.get(key);
+        if (series === undefined) {
+          this.kinds.set(key, kind);
+          series = new Series(key, kind);
+          this.series.set(key, series);
+        }
+        cache[i] = series;
       }
       series.push(step, time, values[i]!);
     }

@@ -177,21 +177,55 @@ export class SamplesLineScanner {
     let i = start;
     const negative = bytes[i] === 0x2d;
     if (negative) i++;
+    // One pass: the digits go to high (the first 15 significant ones) and low (up to 4 more);
+    // leading zeros only move the point, and a literal with more digits is read as text.
+    let high = 0;
+    let highDigits = 0;
+    let low = 0;
+    let lowDigits = 0;
+    let extraDigits = 0;
     const intStart = i;
-    while (i < end && bytes[i]! >= 0x30 && bytes[i]! <= 0x39) i++;
-    const intEnd = i;
-    const intDigits = intEnd - intStart;
+    while (i < end) {
+      const digit = bytes[i]! - 0x30;
+      if (digit < 0 || digit > 9) break;
+      if (highDigits < MAX_FAST_DIGITS) {
+        if (high !== 0 || digit !== 0) {
+          high = high * 10 + digit;
+          highDigits++;
+        }
+      } else if (lowDigits < 4) {
+        low = low * 10 + digit;
+        lowDigits++;
+      } else {
+        extraDigits++;
+      }
+      i++;
+    }
+    const intDigits = i - intStart;
     if (intDigits === 0 || (intDigits > 1 && bytes[intStart] === 0x30)) return undefined;
-    let fracStart = i;
-    let fracEnd = i;
+    let scale = 0;
     if (i < end && bytes[i] === 0x2e) {
       i++;
-      fracStart = i;
-      while (i < end && bytes[i]! >= 0x30 && bytes[i]! <= 0x39) i++;
-      fracEnd = i;
-      if (fracEnd === fracStart) return undefined;
+      const fracStart = i;
+      while (i < end) {
+        const digit = bytes[i]! - 0x30;
+        if (digit < 0 || digit > 9) break;
+        if (highDigits < MAX_FAST_DIGITS) {
+          if (high !== 0 || digit !== 0) {
+            high = high * 10 + digit;
+            highDigits++;
+          }
+        } else if (lowDigits < 4) {
+          low = low * 10 + digit;
+          lowDigits++;
+        } else {
+          extraDigits++;
+        }
+        i++;
+      }
+      if (i === fracStart) return undefined;
+      scale = -(i - fracStart);
     }
-    let scale = -(fracEnd - fracStart);
     if (i < end && (bytes[i] === 0x65 || bytes[i] === 0x45)) {
       i++;
       let expNegative = false;
@@ -209,29 +243,6 @@ export class SamplesLineScanner {
       scale += expNegative ? -exponent : exponent;
     }
     this.pos = i;
-    // The digits as high (the first 15 significant ones) and low (up to 4 more); leading
-    // zeros only move the point.
-    let high = 0;
-    let highDigits = 0;
-    let low = 0;
-    let lowDigits = 0;
-    let extraDigits = 0;
-    for (let k = intStart; k < fracEnd; k++) {
-      if (k === intEnd) k = fracStart;
-      if (k >= fracEnd) break;
-      const digit = bytes[k]! - 0x30;
-      if (highDigits < MAX_FAST_DIGITS) {
-        if (high !== 0 || digit !== 0) {
-          high = high * 10 + digit;
-          highDigits++;
-        }
-      } else if (lowDigits < 4) {
-        low = low * 10 + digit;
-        lowDigits++;
-      } else {
-        extraDigits++;
-      }
-    }
     let value: number | undefined;
     if (extraDigits === 0 && scale >= -22 && scale <= 22) {
       if (lowDigits === 0) {
@@ -240,8 +251,10 @@ export class SamplesLineScanner {
         value = decimalToDouble(high, low, lowDigits, -scale);
       }
     }
-    // The integer literal -0 is the integer 0, whose float is 0.0, as the general parser reads it.
-    if (value !== undefined) return negative && (value !== 0 || i !== intEnd) ? -value : value;
+    if (value !== undefined) {
+      // An integer literal -0 in a float slot is 0, as the general parser reads it; -0.0 is -0.
+      return negative && (value !== 0 || i !== intStart + intDigits) ? -value : value;
+    }
     const codes = this.digitCodes;
     codes.length = i - start;
     for (let k = start; k < i; k++) codes[k - start] = bytes[k]!;

@@ -3,6 +3,7 @@
 import { benchLiveIdle } from './live-idle.bench.js';
 import { benchLiveLatency } from './live-latency.bench.js';
 import { benchReadLog } from './read-log.bench.js';
+import { benchReadBigLog } from './read-big-log.bench.js';
 import { benchEnvelope } from './envelope.bench.js';
 import { benchOpenStore } from './open-store.bench.js';
 import { printFigure } from './report.js';
@@ -14,6 +15,9 @@ const wanted = (group: string): boolean => only === undefined || only === group;
 if (wanted('read')) {
   const steps = Number(process.env['MUNIN_BENCH_STEPS'] ?? 1_000_000);
   for (const figure of benchReadLog(steps)) printFigure(figure);
+  for (const figure of await benchReadBigLog(Number(process.env['MUNIN_BENCH_BIG_BYTES'] ?? 1e9))) {
+    printFigure(figure);
+  }
 }
 if (wanted('envelope')) {
   for (const figure of benchEnvelope()) printFigure(figure);

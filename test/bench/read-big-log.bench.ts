@@ -1,0 +1,55 @@
+// Benchmark: reading a 1 GB log into series, against naive JSON.parse of each line (read by
+// line as a stream, since one string cannot hold 1 GB), measured in the same run.
+
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readLogInto } from '../../electron/store/log-file.js';
+import { RunLog } from '../../electron/store/run-log.js';
+import { generateMetricsLog } from './generate-log.js';
+import type { BenchFigure } from './report.js';
+
+async function naiveParse(path: string): Promise<number> {
+  let records = 0;
+  const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (line.length === 0) continue;
+    JSON.parse(line);
+    records++;
+  }
+  return records;
+}
+
+export async function benchReadBigLog(targetBytes = 1e9): Promise<BenchFigure[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'munin-bench-big-'));
+  try {
+    const path = join(dir, 'events.jsonl');
+    // About 140 bytes a step with three keys.
+    const steps = Math.round(targetBytes / 140);
+    const bytes = generateMetricsLog(path, steps, ['train/loss', 'train/acc', 'train/lr']);
+    const mb = bytes / 1e6;
+    let start = performance.now();
+    const records = await naiveParse(path);
+    const naiveSeconds = (performance.now() - start) / 1000;
+    start = performance.now();
+    const log = new RunLog();
+    readLogInto(path, log);
+    const muninSeconds = (performance.now() - start) / 1000;
+    const samples = [...log.series.values()].reduce((n, s) => n + s.samples.length, 0);
+    if (records !== steps + 1 || samples !== steps * 3)
+      throw new Error(`read ${samples} samples of ${steps * 3}`);
+    return [
+      {
+        name: `read a ${Math.round(mb)} MB log into series`,
+        value: mb / muninSeconds,
+        unit: 'MB/s',
+        baseline: mb / naiveSeconds,
+        ratio: naiveSeconds / muninSeconds,
+        goal: 'ratio >= 3',
+      },
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
