@@ -8,7 +8,8 @@ import { Backend } from '../../electron/host/backend.js';
 import { serve } from '../../electron/host/serve.js';
 import { startLiveRun, writeEndedRun } from '../support/live-store.js';
 import { LiveWriter } from '../support/live-writer.js';
-import { WsClient } from '../support/live-ws.js';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { BenchFigure } from './report.js';
 
 const TOKEN = 'bench-token';
@@ -24,24 +25,47 @@ async function cpuShare(ms: number): Promise<number> {
   return (used.user + used.system) / wallMicros;
 }
 
+/** A client in another process: its decoding is not the serving process's cost. */
+async function startClient(
+  port: number,
+  live: readonly string[],
+): Promise<{ samples: () => number; stop: () => void }> {
+  const script = fileURLToPath(new URL('./idle-client.js', import.meta.url));
+  const child = spawn(process.execPath, [script, String(port), TOKEN, live.join(',')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let samples = 0;
+  let subscribed: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (subscribed = resolve));
+  let buffered = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines) {
+      if (line === 'subscribed') subscribed();
+      else if (/^\d+$/.test(line)) samples = Number(line);
+    }
+  });
+  await ready;
+  return { samples: () => samples, stop: () => void child.kill('SIGTERM') };
+}
+
 async function following(root: string, watch: WatchOptions, live: readonly string[], ms: number) {
   const backend = await Backend.open(root, { watch });
   const server = await serve(backend, { port: 0, token: TOKEN, rendererDir: join(root, 'ui') });
-  let samples = 0;
-  const client = await WsClient.connect(server.port, TOKEN, (delta) => {
-    if (delta.type === 'samples') samples += delta.series.steps.length;
-  });
+  const client = await startClient(server.port, live);
   try {
-    await client.ok({ op: 'subscribe', runIds: live });
     await sleep(1000);
-    const before = samples;
+    const before = client.samples();
     const share = await cpuShare(ms);
+    await sleep(300);
     // The live runs wrote about 50 samples a second, and they arrived.
-    if (samples - before < (ms / 1000) * 25)
-      throw new Error(`only ${samples - before} samples arrived in ${ms} ms`);
+    if (client.samples() - before < (ms / 1000) * 25)
+      throw new Error(`only ${client.samples() - before} samples arrived in ${ms} ms`);
     return share;
   } finally {
-    await client.close();
+    client.stop();
     await server.close();
     await backend.close();
   }
