@@ -1,6 +1,6 @@
 // The small files of a run directory: writer, tags and notes, read as the format says.
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseJson } from '../../shared/format/json.js';
 import { HEX_DIGEST, tagDigest } from '../../shared/format/digest.js';
@@ -12,7 +12,12 @@ export interface WriterIdentity {
   readonly boot?: string;
 }
 
-function readOptional(path: string): Buffer | null {
+/**
+ * A file's bytes, or null when it is absent or cannot be read. Absence is asked first without
+ * an exception: most runs have no notes or tags, and a thrown ENOENT costs more than the read.
+ */
+export function readOptional(path: string): Buffer | null {
+  if (statSync(path, { throwIfNoEntry: false }) === undefined) return null;
   try {
     return readFileSync(path);
   } catch {
@@ -40,6 +45,7 @@ export function readWriterFile(runDir: string): WriterIdentity | null {
  */
 export function readTags(runDir: string): string[] {
   const tagsDir = join(runDir, 'tags');
+  if (statSync(tagsDir, { throwIfNoEntry: false }) === undefined) return [];
   let names: string[];
   try {
     names = readdirSync(tagsDir);

@@ -1,6 +1,5 @@
 // Reading one run of a store whole: probe first, then the log, then tags, notes and statistics.
 
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeStatsHint } from '../../shared/format/stats-hint.js';
 import { FORMAT_VERSION } from '../../shared/format/records.js';
@@ -12,7 +11,7 @@ import type { ProbeResult } from './lock-probe.js';
 import { readLogInto } from './log-file.js';
 import { RunLog } from './run-log.js';
 import type { WriterIdentity } from './run-files.js';
-import { readNotes, readTags, readWriterFile } from './run-files.js';
+import { readNotes, readOptional, readTags, readWriterFile } from './run-files.js';
 import type { RunStatus } from './status.js';
 import { canProbe, decideStatus } from './status.js';
 
@@ -57,12 +56,10 @@ export function readStatistics(
   logSize: number,
 ): { statistics: ReadonlyMap<string, KeyStatistics>; fromHint: boolean } {
   if (log.end !== null && log.unreadable === null) {
-    try {
-      const hint = decodeStatsHint(readFileSync(join(dir, 'stats.json')), logSize);
-      if (hint !== undefined) return { statistics: hint, fromHint: true };
-    } catch {
-      // No hint, or it cannot be read: the log is folded.
-    }
+    // No hint, or one that cannot be read or used: the log is folded.
+    const bytes = readOptional(join(dir, 'stats.json'));
+    const hint = bytes === null ? undefined : decodeStatsHint(bytes, logSize);
+    if (hint !== undefined) return { statistics: hint, fromHint: true };
   }
   return { statistics: log.foldStatistics(), fromHint: false };
 }
