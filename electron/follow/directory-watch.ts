@@ -4,23 +4,16 @@
 // dispatched without a stat; chokidar, measured here, cost five times the CPU (a stat per event
 // and a re-read of the directory) and held back events that came within 50 ms of another.
 
-import { readdirSync, statSync, watch } from 'node:fs';
+import { readdirSync, watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { isDirectory } from '../store/store.js';
 
 export interface DirectoryWatchEvents {
   /** An entry changed: its full path (the directory's own path when the system named none). */
   changed(path: string): void;
   /** Watching failed (no more watches, say): the caller turns to polling. */
   failed(error: Error): void;
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 function entries(dir: string): string[] {

@@ -1,11 +1,12 @@
 // Reading a store's artifacts: versions (deleted ones too), aliases and the latest version.
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JsonObject } from '../../shared/format/json.js';
 import { parseJson } from '../../shared/format/json.js';
 import { isSegment } from '../../shared/format/names.js';
 import { compareUtf8 } from '../../shared/format/utf8.js';
+import { isDirectory } from './store.js';
 
 export type ArtifactVersion =
   | { readonly deleted: true; readonly time: number | null }
@@ -29,14 +30,6 @@ function listDir(path: string): string[] {
     return readdirSync(path);
   } catch {
     return [];
-  }
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
   }
 }
 

@@ -9,6 +9,15 @@ import { LOG_FILE } from './run-reader.js';
 
 export class StoreError extends Error {}
 
+/** True when path is a directory; absent paths are asked about without an exception. */
+export function isDirectory(path: string): boolean {
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
+  } catch {
+    return false;
+  }
+}
+
 /** Throws a StoreError saying why, when root is not a readable directory. */
 export function checkReadableDirectory(root: string): void {
   let isDirectory: boolean;
