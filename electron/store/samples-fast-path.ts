@@ -177,16 +177,23 @@ export class SamplesLineScanner {
     let i = start;
     const negative = bytes[i] === 0x2d;
     if (negative) i++;
-    // One pass: the digits go to high (the first 15 significant ones) and low (up to 4 more);
-    // leading zeros only move the point, and a literal with more digits is read as text.
+    // The digits go to high (the first 15 significant ones) and low (up to 4 more); leading
+    // zeros only move the point, and a literal with more digits is read as text.
     let high = 0;
     let highDigits = 0;
     let low = 0;
     let lowDigits = 0;
     let extraDigits = 0;
     const intStart = i;
+    let intEnd = -1;
+    // One loop over the whole part and the fraction, the point between them taken in passing.
     while (i < end) {
-      const digit = bytes[i]! - 0x30;
+      const byte = bytes[i]!;
+      if (byte === 0x2e && intEnd < 0) {
+        intEnd = i++;
+        continue;
+      }
+      const digit = byte - 0x30;
       if (digit < 0 || digit > 9) break;
       if (highDigits < MAX_FAST_DIGITS) {
         if (high !== 0 || digit !== 0) {
@@ -201,31 +208,13 @@ export class SamplesLineScanner {
       }
       i++;
     }
-    const intDigits = i - intStart;
+    const hasFraction = intEnd >= 0;
+    if (!hasFraction) intEnd = i;
+    const intDigits = intEnd - intStart;
     if (intDigits === 0 || (intDigits > 1 && bytes[intStart] === 0x30)) return undefined;
-    let scale = 0;
-    if (i < end && bytes[i] === 0x2e) {
-      i++;
-      const fracStart = i;
-      while (i < end) {
-        const digit = bytes[i]! - 0x30;
-        if (digit < 0 || digit > 9) break;
-        if (highDigits < MAX_FAST_DIGITS) {
-          if (high !== 0 || digit !== 0) {
-            high = high * 10 + digit;
-            highDigits++;
-          }
-        } else if (lowDigits < 4) {
-          low = low * 10 + digit;
-          lowDigits++;
-        } else {
-          extraDigits++;
-        }
-        i++;
-      }
-      if (i === fracStart) return undefined;
-      scale = -(i - fracStart);
-    }
+    // A point must have digits after it.
+    if (hasFraction && i === intEnd + 1) return undefined;
+    let scale = hasFraction ? -(i - intEnd - 1) : 0;
     if (i < end && (bytes[i] === 0x65 || bytes[i] === 0x45)) {
       i++;
       let expNegative = false;
@@ -253,7 +242,7 @@ export class SamplesLineScanner {
     }
     if (value !== undefined) {
       // An integer literal -0 in a float slot is 0, as the general parser reads it; -0.0 is -0.
-      return negative && (value !== 0 || i !== intStart + intDigits) ? -value : value;
+      return negative && (value !== 0 || i !== intEnd) ? -value : value;
     }
     const codes = this.digitCodes;
     codes.length = i - start;
