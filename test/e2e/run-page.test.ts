@@ -10,8 +10,8 @@ import {
   E2eSession,
   WAIT,
   describeE2e,
+  openDemoApp,
   evaluate,
-  exportStore,
   goToRoute,
   replaceFile,
   routeOf,
@@ -25,16 +25,7 @@ describeE2e('the run page', () => {
   let page: Page;
 
   beforeAll(async () => {
-    const [browser, url] = await Promise.all([
-      session.launchBrowser(),
-      session.writeDemoStore().then(async (written) => {
-        root = written;
-        const [exported, served] = await Promise.all([exportStore(root), session.serve(root)]);
-        runs = exported;
-        return served.url;
-      }),
-    ]);
-    page = await session.openApp(browser, url);
+    ({ root, runs, page } = await openDemoApp(session));
   });
 
   afterAll(() => session.close());

@@ -9,8 +9,8 @@ import {
   E2eSession,
   WAIT,
   describeE2e,
+  openDemoApp,
   evaluate,
-  exportStore,
   routeOf,
   rowIds,
   screenshot,
@@ -26,16 +26,7 @@ describeE2e('the runs browser', () => {
   let page: Page;
 
   beforeAll(async () => {
-    const [browser, url] = await Promise.all([
-      session.launchBrowser(),
-      session.writeDemoStore().then(async (written) => {
-        root = written;
-        const [exported, served] = await Promise.all([exportStore(root), session.serve(root)]);
-        runs = exported;
-        return served.url;
-      }),
-    ]);
-    page = await session.openApp(browser, url);
+    ({ root, runs, page } = await openDemoApp(session));
   });
 
   afterAll(() => session.close());

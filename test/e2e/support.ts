@@ -268,3 +268,22 @@ export function rowIds(page: Page): Promise<string[]> {
       .map((row) => row.getAttribute('data-run-id'))`,
   );
 }
+
+/** A demo store served and open in Chromium, with its export: what most e2e files start from. */
+export interface DemoApp {
+  readonly root: string;
+  readonly runs: ExportedRun[];
+  readonly page: Page;
+}
+
+export async function openDemoApp(session: E2eSession): Promise<DemoApp> {
+  const [browser, served] = await Promise.all([
+    session.launchBrowser(),
+    session.writeDemoStore().then(async (root) => {
+      const [runs, { url }] = await Promise.all([exportStore(root), session.serve(root)]);
+      return { root, runs, url };
+    }),
+  ]);
+  const page = await session.openApp(browser, served.url);
+  return { root: served.root, runs: served.runs, page };
+}
