@@ -73,14 +73,19 @@ function StoreScreen({ onToggleTheme, theme }: { onToggleTheme: () => void; them
           {view.info?.reading.map((read) => (
             <span className="pill" key={read.runId} data-testid="log-progress" title={read.runId}>
               <span className="spinner" style={{ width: 10, height: 10 }} />
-              reading {byteSize(read.size)}, {Math.floor((100 * read.bytes) / Math.max(1, read.size))}%
+              reading {byteSize(read.size)},{' '}
+              {Math.floor((100 * read.bytes) / Math.max(1, read.size))}%
             </span>
           ))}
           {view.info !== null && view.info.runsToRead > view.info.reading.length ? (
             <span className="pill" data-testid="reading-progress">
               <span className="spinner" style={{ width: 10, height: 10 }} />
               reading runs: {view.info.runsRead.toLocaleString()} of{' '}
-              {(view.info.runsRead + view.info.runsToRead - view.info.reading.length).toLocaleString()}
+              {(
+                view.info.runsRead +
+                view.info.runsToRead -
+                view.info.reading.length
+              ).toLocaleString()}
             </span>
           ) : null}
         </div>

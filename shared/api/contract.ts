@@ -127,7 +127,11 @@ export interface StoreInfo {
   readonly runsRead: number;
   readonly runsToRead: number;
   /** Big logs being read off the host's thread: bytes read of their size. */
-  readonly reading: readonly { readonly runId: string; readonly bytes: number; readonly size: number }[];
+  readonly reading: readonly {
+    readonly runId: string;
+    readonly bytes: number;
+    readonly size: number;
+  }[];
 }
 
 /** A request from the UI; `op` names the operation. */

@@ -44,7 +44,8 @@ export class SampleColumns {
   toTransfer(): { state: TransferredColumns; buffers: ArrayBuffer[] } {
     const buffers: ArrayBuffer[] = [];
     for (const chunk of this.chunks) {
-      for (const column of [chunk.steps, chunk.times, chunk.values]) buffers.push(column.buffer as ArrayBuffer);
+      for (const column of [chunk.steps, chunk.times, chunk.values])
+        buffers.push(column.buffer as ArrayBuffer);
     }
     return { state: { chunks: this.chunks, length: this.lengthValue }, buffers };
   }
