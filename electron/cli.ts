@@ -68,9 +68,13 @@ export async function main(argv: string[]): Promise<void> {
     case '--help':
       process.stdout.write(USAGE);
       return;
-    default:
-      fail(
-        `unknown command ${command === undefined ? '(none)' : JSON.stringify(command)}\n${USAGE}`,
-      );
+    default: {
+      // Anything else names a store to open in the desktop app (or none: its welcome screen).
+      if (command !== undefined && (command.startsWith('-') || rest.length > 0)) {
+        fail(`unknown command ${JSON.stringify(command)}\n${USAGE}`);
+      }
+      const { launchDesktopApp } = await import('./launch-app.js');
+      process.exitCode = await launchDesktopApp(command ?? null);
+    }
   }
 }
