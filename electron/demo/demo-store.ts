@@ -25,7 +25,13 @@ import { addTag, writeNotes } from '../store/writer/tags-notes.js';
 import { confusionMatrix, predictionGrid } from './png.js';
 import { SeededRandom } from './seeded-random.js';
 import type { EvalSample, TrainingSetup } from './simulated-training.js';
-import { CIFAR_CLASSES, SimulatedTraining } from './simulated-training.js';
+import {
+  CIFAR_CLASSES,
+  declareTrainingMetrics,
+  evalValues,
+  SimulatedTraining,
+  trainValues,
+} from './simulated-training.js';
 
 export interface DemoOptions {
   /** The seed of every random draw: the same seed and `now` write the same store. */
@@ -278,12 +284,7 @@ class DemoStoreWriter {
     const { writer, clock } = this.startRun(plan);
     const random = this.random.fork();
     const sim = new SimulatedTraining(setup, random);
-    writer.metric('train/loss', { goal: 'minimize' });
-    writer.metric('train/acc', { goal: 'maximize' });
-    writer.metric('train/lr');
-    writer.metric('epoch');
-    writer.metric('eval/loss', { goal: 'minimize', stepMetric: 'epoch' });
-    writer.metric('eval/acc', { goal: 'maximize', stepMetric: 'epoch' });
+    declareTrainingMetrics(writer);
     writer.use('cifar10', this.datasetVersion);
     return {
       writer,
@@ -326,15 +327,7 @@ class DemoStoreWriter {
     const { writer, clock, random, sim } = training;
     for (let step = from; step <= to; step++) {
       clock.advance(Math.max(0.05, training.stepSeconds * (1 + 0.08 * random.normal())));
-      const train = sim.train(step);
-      writer.log(
-        step,
-        new Map([
-          ['train/loss', train.loss],
-          ['train/acc', train.acc],
-          ['train/lr', train.lr],
-        ]),
-      );
+      writer.log(step, trainValues(sim, step));
       if (step % READING_EVERY === 0) writer.reading(this.machineReading(training, step));
       if (step % EVAL_EVERY === 0) {
         clock.advance(6 + random.uniform());
@@ -342,14 +335,7 @@ class DemoStoreWriter {
         training.lastEval = evaluation;
         if (evaluation.acc > training.bestEval.acc)
           training.bestEval = { step, acc: evaluation.acc };
-        writer.log(
-          step,
-          new Map([
-            ['epoch', sim.epoch(step)],
-            ['eval/loss', evaluation.loss],
-            ['eval/acc', evaluation.acc],
-          ]),
-        );
+        writer.log(step, evalValues(sim, step, evaluation));
       }
       if (step % IMAGE_EVERY === 0) this.logPredictionGrid(training, step);
     }
@@ -682,14 +668,7 @@ class DemoStoreWriter {
       if (step % EVAL_EVERY === 0) {
         clock.advance(6.5);
         const evaluation = step < divergesAt ? sim.evaluate(step) : { loss: NaN, acc: 0.1 };
-        writer.log(
-          step,
-          new Map([
-            ['epoch', sim.epoch(step)],
-            ['eval/loss', evaluation.loss],
-            ['eval/acc', evaluation.acc],
-          ]),
-        );
+        writer.log(step, evalValues(sim, step, evaluation));
       }
     }
     writer.summary(

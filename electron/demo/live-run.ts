@@ -6,7 +6,12 @@ import type { JsonValue } from '../../shared/format/json.js';
 import type { Clock } from '../store/writer/clock.js';
 import { RunWriter } from '../store/writer/run-writer.js';
 import { SeededRandom } from './seeded-random.js';
-import { SimulatedTraining } from './simulated-training.js';
+import {
+  declareTrainingMetrics,
+  evalValues,
+  SimulatedTraining,
+  trainValues,
+} from './simulated-training.js';
 
 export interface LiveRunOptions {
   readonly samplesPerSecond?: number;
@@ -64,34 +69,14 @@ export function startLiveRun(root: string, options: LiveRunOptions = {}): LiveRu
     ...(options.clock !== undefined ? { clock: options.clock } : {}),
   });
   const sim = new SimulatedTraining({ lr: 0.05, batch: 128, steps: 36_000 }, random);
-  writer.metric('train/loss', { goal: 'minimize' });
-  writer.metric('train/acc', { goal: 'maximize' });
-  writer.metric('train/lr');
-  writer.metric('epoch');
-  writer.metric('eval/loss', { goal: 'minimize', stepMetric: 'epoch' });
-  writer.metric('eval/acc', { goal: 'maximize', stepMetric: 'epoch' });
+  declareTrainingMetrics(writer);
   writer.reading(machineReading());
   let step = 0;
   const tick = (): void => {
-    const train = sim.train(step);
-    writer.log(
-      step,
-      new Map([
-        ['train/loss', train.loss],
-        ['train/acc', train.acc],
-        ['train/lr', train.lr],
-      ]),
-    );
+    writer.log(step, trainValues(sim, step));
     if (step % evalEvery === 0) {
       const evaluation = sim.evaluate(step);
-      writer.log(
-        step,
-        new Map([
-          ['epoch', sim.epoch(step)],
-          ['eval/loss', evaluation.loss],
-          ['eval/acc', evaluation.acc],
-        ]),
-      );
+      writer.log(step, evalValues(sim, step, evaluation));
     }
     step++;
   };

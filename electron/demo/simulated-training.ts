@@ -2,6 +2,7 @@
 // real sweep's do (too high is noisy and plateaus, too low is slow), with per-step noise.
 
 import type { SeededRandom } from './seeded-random.js';
+import type { RunWriter } from '../store/writer/run-writer.js';
 
 export const CIFAR_CLASSES = [
   'airplane',
@@ -112,4 +113,37 @@ export class SimulatedTraining {
       Math.min(0.995, Math.max(0, overall + offset + 0.01 * this.random.normal())),
     );
   }
+}
+
+/** Declares a simulated run's metrics: goals, and epoch as the axis of the eval keys. */
+export function declareTrainingMetrics(writer: Pick<RunWriter, 'metric'>): void {
+  writer.metric('train/loss', { goal: 'minimize' });
+  writer.metric('train/acc', { goal: 'maximize' });
+  writer.metric('train/lr');
+  writer.metric('epoch');
+  writer.metric('eval/loss', { goal: 'minimize', stepMetric: 'epoch' });
+  writer.metric('eval/acc', { goal: 'maximize', stepMetric: 'epoch' });
+}
+
+/** The train samples of a step, as one metrics record holds them. */
+export function trainValues(sim: SimulatedTraining, step: number): Map<string, number> {
+  const train = sim.train(step);
+  return new Map([
+    ['train/loss', train.loss],
+    ['train/acc', train.acc],
+    ['train/lr', train.lr],
+  ]);
+}
+
+/** An evaluation's samples at a step, with the epoch its keys are drawn against. */
+export function evalValues(
+  sim: SimulatedTraining,
+  step: number,
+  evaluation: EvalSample,
+): Map<string, number> {
+  return new Map([
+    ['epoch', sim.epoch(step)],
+    ['eval/loss', evaluation.loss],
+    ['eval/acc', evaluation.acc],
+  ]);
 }

@@ -152,6 +152,15 @@ function Provenance({ detail, runId }: { detail: RunDetail; runId: string }) {
   );
 }
 
+function Card({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="card">
+      <h3>{title}</h3>
+      <div className="body">{children}</div>
+    </div>
+  );
+}
+
 export function OverviewTab({ detail, runId }: { detail: RunDetail; runId: string }) {
   const { summary } = detail;
   return (
@@ -179,24 +188,15 @@ export function OverviewTab({ detail, runId }: { detail: RunDetail; runId: strin
           </div>
         </div>
       ) : null}
-      <div className="card">
-        <h3>Params</h3>
-        <div className="body">
-          <ValuesTable values={summary.params} empty="No params." />
-        </div>
-      </div>
-      <div className="card">
-        <h3>Summary</h3>
-        <div className="body">
-          <ValuesTable values={summary.summary} empty="No summary values." />
-        </div>
-      </div>
-      <div className="card">
-        <h3>Provenance</h3>
-        <div className="body">
-          <Provenance detail={detail} runId={runId} />
-        </div>
-      </div>
+      <Card title="Params">
+        <ValuesTable values={summary.params} empty="No params." />
+      </Card>
+      <Card title="Summary">
+        <ValuesTable values={summary.summary} empty="No summary values." />
+      </Card>
+      <Card title="Provenance">
+        <Provenance detail={detail} runId={runId} />
+      </Card>
       <div className="card">
         <h3>Resumes · artifacts used · files</h3>
         <div className="body stack">
@@ -239,29 +239,26 @@ export function OverviewTab({ detail, runId }: { detail: RunDetail; runId: strin
           </div>
         </div>
       </div>
-      <div className="card">
-        <h3>Writer</h3>
-        <div className="body">
-          {detail.writer === null ? (
-            <div className="muted">
-              No writer file: the run was copied without it, so its status reads silent.
-            </div>
-          ) : (
-            <table className="kv">
-              <tbody>
-                <tr>
-                  <td>machine</td>
-                  <td>{detail.writer.machine ?? '—'}</td>
-                </tr>
-                <tr>
-                  <td>boot</td>
-                  <td>{detail.writer.boot ?? '—'}</td>
-                </tr>
-              </tbody>
-            </table>
-          )}
-        </div>
-      </div>
+      <Card title="Writer">
+        {detail.writer === null ? (
+          <div className="muted">
+            No writer file: the run was copied without it, so its status reads silent.
+          </div>
+        ) : (
+          <table className="kv">
+            <tbody>
+              <tr>
+                <td>machine</td>
+                <td>{detail.writer.machine ?? '—'}</td>
+              </tr>
+              <tr>
+                <td>boot</td>
+                <td>{detail.writer.boot ?? '—'}</td>
+              </tr>
+            </tbody>
+          </table>
+        )}
+      </Card>
     </div>
   );
 }
