@@ -10,8 +10,11 @@ import { join, relative, sep } from 'node:path';
 import { isDirectory } from '../store/store.js';
 
 export interface DirectoryWatchEvents {
-  /** An entry changed: its full path (the directory's own path when the system named none). */
-  changed(path: string): void;
+  /**
+   * An entry changed: its full path (the directory's own path when the system named none), and
+   * that path's segments below the root, so that no event needs the path taken apart again.
+   */
+  changed(path: string, parts: readonly string[]): void;
   /** Watching failed (no more watches, say): the caller turns to polling. */
   failed(error: Error): void;
 }
@@ -26,6 +29,8 @@ function entries(dir: string): string[] {
 
 export class StoreDirectoryWatch {
   private readonly watchers = new Map<string, FSWatcher>();
+  /** Each watched directory's segments below the root. */
+  private readonly partsOf = new Map<string, readonly string[]>();
   private closed = false;
 
   constructor(
@@ -49,10 +54,13 @@ export class StoreDirectoryWatch {
     this.watchRun(join(this.root, 'runs', id));
   }
 
+  private partsBelowRoot(path: string): readonly string[] {
+    return path === this.root ? [] : relative(this.root, path).split(sep);
+  }
+
   /** The directories below the root the app watches, by their depth and names. */
-  private wanted(dir: string): boolean {
-    const parts = relative(this.root, dir).split(sep);
-    if (dir === this.root) return true;
+  private wanted(parts: readonly string[]): boolean {
+    if (parts.length === 0) return true;
     if (parts.some((part) => part.startsWith('.'))) return false;
     if (parts[0] === 'runs')
       return parts.length <= 2 || (parts.length === 3 && parts[2] === 'tags');
@@ -82,12 +90,13 @@ export class StoreDirectoryWatch {
 
   /** Watches dir when the app shows it and it exists; true when it is watched. */
   private watchDirectory(dir: string): boolean {
-    if (this.closed || !this.wanted(dir)) return false;
+    const parts = this.partsBelowRoot(dir);
+    if (this.closed || !this.wanted(parts)) return false;
     if (this.watchers.has(dir)) return true;
     if (!isDirectory(dir)) return false;
     let watcher: FSWatcher;
     try {
-      watcher = watch(dir, { persistent: false }, (_event, name) => this.onEvent(dir, name));
+      watcher = watch(dir, { persistent: false }, (_event, name) => this.onEvent(dir, parts, name));
     } catch (error) {
       this.events.failed(error instanceof Error ? error : new Error(String(error)));
       return false;
@@ -99,6 +108,7 @@ export class StoreDirectoryWatch {
         this.events.failed(error);
     });
     this.watchers.set(dir, watcher);
+    this.partsOf.set(dir, parts);
     return true;
   }
 
@@ -108,21 +118,22 @@ export class StoreDirectoryWatch {
       if (path === dir || path.startsWith(prefix)) {
         watcher.close();
         this.watchers.delete(path);
+        this.partsOf.delete(path);
       }
     }
   }
 
-  private onEvent(dir: string, name: string | Buffer | null): void {
+  private onEvent(dir: string, dirParts: readonly string[], name: string | Buffer | null): void {
     if (this.closed) return;
     if (name === null) {
-      this.events.changed(dir);
+      this.events.changed(dir, dirParts);
       return;
     }
     const path = join(dir, name.toString());
+    const parts = [...dirParts, name.toString()];
     // A directory that came is watched from now on; one that went stops being watched.
-    if (this.wanted(path)) {
+    if (this.wanted(parts)) {
       if (isDirectory(path) && !this.watchers.has(path)) {
-        const parts = relative(this.root, path).split(sep);
         if (parts.length === 1 && parts[0] === 'runs') this.watchRuns();
         // A run that appeared is watched at once (it is no run until its first line is whole).
         else if (parts.length === 1 && parts[0] === 'artifacts') this.watchArtifacts();
@@ -130,22 +141,23 @@ export class StoreDirectoryWatch {
         else if (parts[0] === 'artifacts' && parts.length === 2) {
           if (this.watchDirectory(path)) this.watchDirectory(join(path, 'aliases'));
         } else this.watchDirectory(path);
-        this.events.changed(path);
+        this.events.changed(path, parts);
         // What was written in it before its watch began raised no event: tell of it now.
-        this.announceContents(path);
+        this.announceContents(path, parts);
         return;
       } else if (!isDirectory(path) && this.watchers.has(path)) {
         this.forget(path);
       }
     }
-    this.events.changed(path);
+    this.events.changed(path, parts);
   }
 
-  private announceContents(dir: string): void {
+  private announceContents(dir: string, dirParts: readonly string[]): void {
     for (const name of entries(dir)) {
       const path = join(dir, name);
-      this.events.changed(path);
-      if (this.watchers.has(path)) this.announceContents(path);
+      const parts = [...dirParts, name];
+      this.events.changed(path, parts);
+      if (this.watchers.has(path)) this.announceContents(path, parts);
     }
   }
 

@@ -103,8 +103,10 @@ export class StoreWatcher {
   /** Resolves once the watcher has set up (events) or taken its first inventory (polling). */
   ready: Promise<void> = Promise.resolve();
 
-  private dispatch(path: string): void {
-    const parts = relative(this.root, path).split(sep);
+  private dispatch(
+    path: string,
+    parts: readonly string[] = relative(this.root, path).split(sep),
+  ): void {
     if (parts[0] === 'runs' && parts.length >= 2 && !parts[1]!.startsWith('.')) {
       const kind = classifyRunPath(parts);
       if (kind !== null) this.events.runChanged(parts[1]!, kind);
@@ -117,7 +119,7 @@ export class StoreWatcher {
 
   private startWatching(): void {
     this.watcher = new StoreDirectoryWatch(this.root, !this.lazyRuns, {
-      changed: (path) => this.dispatch(path),
+      changed: (path, parts) => this.dispatch(path, parts),
       failed: (error) => {
         if (this.closed || this.polling) return;
         this.watcher?.close();

@@ -42,7 +42,9 @@ export interface BackendOptions {
   readonly watch?: WatchOptions;
   /** How often runs without an end are probed again, in milliseconds. */
   readonly statusIntervalMs?: number;
-  /** At most how often a run's summary is pushed while only samples arrive, in milliseconds. */
+  /** Changes within this many milliseconds of the last read are read together (default 40). */
+  readonly coalesceMs?: number;
+  /** At most how often a run's summary is pushed while only samples arrive (default 1000 ms). */
   readonly summaryThrottleMs?: number;
   readonly host?: HostIdentities;
 }
@@ -54,9 +56,11 @@ export interface Session {
 }
 
 interface SessionState {
-  readonly push: (delta: Delta) => void;
+  readonly push: (deltas: readonly Delta[]) => void;
   seq: number;
   followed: ReadonlySet<string>;
+  /** Deltas of this turn of the event loop, pushed together once it ends. */
+  queued: Delta[];
 }
 
 export class NotAStoreError extends StoreError {}
@@ -84,6 +88,12 @@ export function checkStore(root: string): void {
   );
 }
 
+/**
+ * Live changes are read at most once per this many milliseconds: 25 a second, smoother than a
+ * chart needs, and a sample still reaches the screen in well under a tenth of a second.
+ */
+const COALESCE_MS = 40;
+
 /** How long open reads runs before it returns, and how long each background turn reads. */
 const INITIAL_READ_MS = 150;
 const BACKGROUND_SLICE_MS = 25;
@@ -95,6 +105,8 @@ export class Backend {
   private readonly statusTimer: NodeJS.Timeout;
   private readonly pendingRuns = new Map<string, Set<RunFileKind>>();
   private flushScheduled = false;
+  private lastFlush = -Infinity;
+  private readonly coalesceMs: number;
   private readonly summaryTimers = new Map<string, NodeJS.Timeout>();
   private readonly lastSummarySent = new Map<string, number>();
   private readonly summaryThrottleMs: number;
@@ -112,7 +124,10 @@ export class Backend {
     options: BackendOptions,
   ) {
     this.host = options.host ?? hostIdentities();
-    this.summaryThrottleMs = options.summaryThrottleMs ?? 250;
+    // The list shows a live run's last step and last write; once a second is enough for those,
+    // while the samples themselves go out as they come.
+    this.summaryThrottleMs = options.summaryThrottleMs ?? 1000;
+    this.coalesceMs = options.coalesceMs ?? COALESCE_MS;
     this.threadedReadBytes = options.threadedReadBytes ?? THREADED_READ_BYTES;
     // Watching starts before any run is read, so no change made while reading is missed.
     this.watcher = new StoreWatcher(
@@ -146,9 +161,13 @@ export class Backend {
     return this.watcher.polling;
   }
 
-  /** A new client; deltas for it go to push, in order, numbered from its snapshot's seq. */
-  connect(push: (delta: Delta) => void): Session {
-    const state: SessionState = { push, seq: 0, followed: new Set() };
+  /**
+   * A new client; deltas for it go to push, in order, numbered from its snapshot's seq. The
+   * deltas of one turn of the event loop come in one call, so a transport sends them as one
+   * message: a burst of appends to many runs costs one frame, not one per run.
+   */
+  connect(push: (deltas: readonly Delta[]) => void): Session {
+    const state: SessionState = { push, seq: 0, followed: new Set(), queued: [] };
     this.sessions.add(state);
     return {
       request: async (raw) => this.handle(state, raw),
@@ -407,13 +426,20 @@ export class Backend {
     kinds.add(what);
     if (this.flushScheduled) return;
     this.flushScheduled = true;
-    // One turn of the event loop gathers a burst of events into one read per run.
-    setImmediate(() => {
+    const flush = (): void => {
       this.flushScheduled = false;
+      this.lastFlush = performance.now();
       const pending = [...this.pendingRuns];
       this.pendingRuns.clear();
       for (const [runId, changed] of pending) this.processRun(runId, changed);
-    });
+    };
+    // A change after a quiet spell is read in the next turn of the event loop. One that comes
+    // within a window of the last read waits for the window's end with the others that come,
+    // so that many live runs cost a read per run and one message per window, not per append:
+    // each wake-up, read and message costs system calls, which cost the most in a VM.
+    const wait = this.lastFlush + this.coalesceMs - performance.now();
+    if (wait <= 0) setImmediate(flush);
+    else setTimeout(flush, wait);
   }
 
   private processRun(id: string, changed: ReadonlySet<RunFileKind>): void {
@@ -485,7 +511,11 @@ export class Backend {
     }
   }
 
-  /** Pushes the run's summary now when important, else at most once per throttle period. */
+  /**
+   * Pushes the run's summary now when important, else at most once per throttle period. While
+   * samples keep coming the summary rides on the change that finds the period over; a timer
+   * sends it only when the run falls quiet first, so a steady stream wakes nothing extra.
+   */
   private pushSummary(entry: RunEntry, important: boolean): void {
     const now = Date.now();
     const last = this.lastSummarySent.get(entry.id) ?? 0;
@@ -493,14 +523,15 @@ export class Backend {
       this.summaryTimers.delete(entry.id);
       if (!this.runs.has(entry.id) || this.closed) return;
       this.lastSummarySent.set(entry.id, Date.now());
-      this.broadcast({ type: 'run-changed', run: entry.summary() });
+      if (this.sessions.size > 0) this.broadcast({ type: 'run-changed', run: entry.summary() });
     };
     if (important || now - last >= this.summaryThrottleMs) {
       const timer = this.summaryTimers.get(entry.id);
       if (timer !== undefined) clearTimeout(timer);
       send();
     } else if (!this.summaryTimers.has(entry.id)) {
-      const timer = setTimeout(send, this.summaryThrottleMs - (now - last));
+      // Due a period after the summary it follows is due, unless a change sends it before.
+      const timer = setTimeout(send, 2 * this.summaryThrottleMs - (now - last));
       timer.unref();
       this.summaryTimers.set(entry.id, timer);
     }
@@ -511,7 +542,16 @@ export class Backend {
     for (const session of this.sessions) {
       if (runId !== undefined && !session.followed.has(runId)) continue;
       session.seq++;
-      session.push({ ...delta, seq: session.seq } as Delta);
+      if (session.queued.length === 0) {
+        // A microtask: after this turn's synchronous work and before any response it awaits,
+        // so that a response never overtakes the deltas made before it.
+        queueMicrotask(() => {
+          const deltas = session.queued;
+          session.queued = [];
+          if (this.sessions.has(session)) session.push(deltas);
+        });
+      }
+      session.queued.push({ ...delta, seq: session.seq } as Delta);
     }
   }
 }

@@ -93,8 +93,8 @@ export class DesktopHost {
     if (backend === null) return null;
     let session = this.sessions.get(webContentsId);
     if (session === undefined) {
-      session = backend.connect((delta) =>
-        this.sendDelta(webContentsId, encodeWireMessage(delta, nodeTextCodec)),
+      session = backend.connect((deltas) =>
+        this.sendDelta(webContentsId, encodeWireMessage(deltas, nodeTextCodec)),
       );
       this.sessions.set(webContentsId, session);
     }

@@ -158,7 +158,7 @@ export async function serve(backend: Backend, options: ServeOptions): Promise<Ru
     const send = (message: WireServerMessage): void => {
       if (ws.readyState === ws.OPEN) ws.send(encodeWireMessage(message, nodeTextCodec));
     };
-    const session = backend.connect((delta: Delta) => send({ type: 'delta', delta }));
+    const session = backend.connect((deltas: readonly Delta[]) => send({ type: 'deltas', deltas }));
     ws.on('message', (data, isBinary) => {
       void (async () => {
         let id = -1;

@@ -6,6 +6,12 @@ import { forEachWholeLine } from '../../shared/format/whole-lines.js';
 import type { RunLog } from './run-log.js';
 
 const CHUNK_BYTES = 4 << 20;
+/**
+ * The buffer of small reads, reused: a followed log is read at every append, and a fresh
+ * buffer each time is garbage to collect. Reads are synchronous, so one buffer serves all.
+ */
+const SMALL_READ_BYTES = 64 << 10;
+const smallReadBuffer = Buffer.allocUnsafe(SMALL_READ_BYTES);
 
 export interface LogReadResult {
   /** Offset just past the last whole line read: the next read starts here. */
@@ -33,7 +39,11 @@ export function readLogInto(
   const fd = openSync(path, 'r');
   try {
     const stat = fstatSync(fd);
-    let buffer = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(4096, stat.size - offset)));
+    const expected = stat.size - offset;
+    let buffer =
+      expected <= SMALL_READ_BYTES
+        ? smallReadBuffer
+        : Buffer.allocUnsafe(Math.min(CHUNK_BYTES, expected));
     let filled = 0;
     let fileOffset = offset;
     let consumedOffset = offset;

@@ -61,6 +61,7 @@ export type PreloadApiFunctions = {
 
 export interface PreloadApi {
   readonly api: PreloadApiFunctions;
+  /** Each frame holds an array: the deltas of one turn of the host's event loop. */
   onDelta(listener: (frame: Uint8Array) => void): () => void;
   readonly desktop: DesktopFunctions;
 }

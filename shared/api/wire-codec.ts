@@ -151,4 +151,5 @@ export interface WireRequest {
 /** Server to client over the WebSocket. */
 export type WireServerMessage =
   | { readonly type: 'response'; readonly id: number; readonly response: unknown }
-  | { readonly type: 'delta'; readonly delta: unknown };
+  /** The deltas of one turn of the host's event loop, in order. */
+  | { readonly type: 'deltas'; readonly deltas: readonly unknown[] };

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { BackendOptions } from '../../electron/host/backend.js';
 import { Backend } from '../../electron/host/backend.js';
 import { readRun } from '../../electron/store/run-reader.js';
-import type { RunSummary } from '../../shared/api/contract.js';
+import type { Delta, RunSummary } from '../../shared/api/contract.js';
 import { ApiClient } from '../support/live-client.js';
 import { endLine, metricsLine, resumeLine, startLine, summaryLine } from '../support/live-lines.js';
 import { freshRead, heldDifference } from '../support/live-model.js';
@@ -58,7 +58,9 @@ async function open(root: string, options: BackendOptions): Promise<Backend> {
 
 function connect(backend: Backend): ApiClient {
   let client: ApiClient | null = null;
-  const session = backend.connect((delta) => client!.receive(delta));
+  const session = backend.connect((deltas) => {
+    for (const delta of deltas) client!.receive(delta);
+  });
   client = new ApiClient((request) => session.request(request));
   opened.clients.push(client);
   return client;
@@ -345,5 +347,48 @@ describe.each(WATCHES)('Backend, watching by %s', (_, watch) => {
     expect((await client.ok({ op: 'series', runId: LIVE, keys: ['loss', 'absent'] })).length).toBe(
       1,
     );
+  });
+});
+
+describe('Backend, coalescing live changes', () => {
+  it('reads a change after a quiet spell at once, and the changes of a window together', async () => {
+    const root = newDir();
+    mkdirSync(join(root, 'runs'));
+    const OTHER = '20261101T110000Z-0000cccc';
+    const live = writer();
+    const first = await startLiveRun(live, root, LIVE);
+    const second = await startLiveRun(live, root, OTHER);
+    const backend = await open(root, { watch: { mode: 'events' }, coalesceMs: 500 });
+    const pushes: { at: number; deltas: readonly Delta[] }[] = [];
+    let client: ApiClient | null = null;
+    const session = backend.connect((deltas) => {
+      pushes.push({ at: performance.now(), deltas });
+      for (const delta of deltas) client!.receive(delta);
+    });
+    client = new ApiClient((request) => session.request(request));
+    opened.clients.push(client);
+    await client.subscribe([LIVE, OTHER]);
+    // Let any change of setting up pass its window.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    pushes.length = 0;
+
+    const samplesOf = (deltas: readonly Delta[]) =>
+      deltas.flatMap((d) => (d.type === 'samples' ? [`${d.series.runId} ${d.series.key}`] : []));
+    const written = performance.now();
+    await live.append(first, metricsLine(1, { loss: 1 }));
+    await waitUntil('the first append', () => pushes.length > 0);
+    // Quiet before it: read in the next turn, not held for a window.
+    expect(pushes[0]!.at - written).toBeLessThan(400);
+    expect(samplesOf(pushes[0]!.deltas)).toEqual([`${LIVE} loss`]);
+
+    await live.append(second, metricsLine(1, { loss: 2 }));
+    await live.append(first, metricsLine(2, { loss: 3 }));
+    await waitUntil('both appends', () => pushes.some((p) => samplesOf(p.deltas).length === 2));
+    const together = pushes.find((p) => samplesOf(p.deltas).length === 2)!;
+    expect(new Set(samplesOf(together.deltas))).toEqual(new Set([`${LIVE} loss`, `${OTHER} loss`]));
+    // The window held them: they came about a window after the first read.
+    expect(together.at - pushes[0]!.at).toBeGreaterThan(300);
+    expect(client.held.get(LIVE)!.series.get('loss')!.length).toBe(2);
+    expect(client.held.get(OTHER)!.series.get('loss')!.length).toBe(1);
   });
 });

@@ -50,8 +50,10 @@ function setup() {
   const deltas: { window: number; delta: Delta }[] = [];
   const stores: (string | null)[] = [];
   const host = new DesktopHost(
-    (window, frame) =>
-      deltas.push({ window, delta: decodeWireMessage(frame, nodeTextCodec) as Delta }),
+    (window, frame) => {
+      for (const delta of decodeWireMessage(frame, nodeTextCodec) as Delta[])
+        deltas.push({ window, delta });
+    },
     (root) => stores.push(root),
     { watch: { mode: 'events' } },
   );

@@ -215,12 +215,12 @@ export class ApiSession {
         type: string;
         id?: number;
         response?: ApiResponse;
-        delta?: Delta;
+        deltas?: Delta[];
       };
       if (message.type === 'response') {
         this.responses.push({ id: message.id!, response: message.response! });
-      } else if (message.type === 'delta') {
-        this.deltas.push(message.delta!);
+      } else if (message.type === 'deltas') {
+        this.deltas.push(...message.deltas!);
       } else {
         throw new Error(`unexpected message type ${message.type}`);
       }

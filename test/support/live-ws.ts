@@ -19,9 +19,10 @@ export class WsClient {
     socket.on('message', (data: Buffer) => {
       const arrived = wallClock();
       const message = decodeWireMessage(data, nodeTextCodec) as
-        { type: 'response'; id: number; response: ApiResponse } | { type: 'delta'; delta: Delta };
-      if (message.type === 'delta') {
-        onDelta(message.delta, arrived);
+        | { type: 'response'; id: number; response: ApiResponse }
+        | { type: 'deltas'; deltas: Delta[] };
+      if (message.type === 'deltas') {
+        for (const delta of message.deltas) onDelta(delta, arrived);
       } else {
         const resolve = this.waiting.get(message.id);
         this.waiting.delete(message.id);

@@ -27,7 +27,10 @@ export function createElectronBridge(preload: PreloadApi): MuninBridge {
     transport: 'electron',
     api,
     onDelta: (listener) =>
-      preload.onDelta((frame) => listener(decodeWireMessage(frame, textCodec) as Delta)),
+      preload.onDelta((frame) => {
+        // One frame holds the deltas of one turn of the host's event loop, in order.
+        for (const delta of decodeWireMessage(frame, textCodec) as Delta[]) listener(delta);
+      }),
     // IPC to the main process does not drop while the window lives.
     onConnectionChange: () => () => undefined,
     desktop: preload.desktop,

@@ -46,8 +46,9 @@ export function createSocketBridge(
     };
     ws.onmessage = (event: MessageEvent<ArrayBuffer>) => {
       const message = decodeWireMessage(new Uint8Array(event.data), textCodec) as WireServerMessage;
-      if (message.type === 'delta') {
-        for (const listener of deltaListeners) listener(message.delta as Delta);
+      if (message.type === 'deltas') {
+        for (const delta of message.deltas as Delta[])
+          for (const listener of deltaListeners) listener(delta);
       } else {
         const request = pending.get(message.id);
         pending.delete(message.id);
