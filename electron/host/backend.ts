@@ -207,9 +207,9 @@ export class Backend {
       case 'listRuns':
         return this.listRuns();
       case 'runDetail':
-        return this.entry(request.runId).detail();
+        return this.withSamples(request.runId).detail();
       case 'series': {
-        const entry = this.entry(request.runId);
+        const entry = this.withSamples(request.runId);
         return request.keys.flatMap((key) => entry.columns(key) ?? []);
       }
       case 'gitDiff': {
@@ -241,7 +241,7 @@ export class Backend {
       case 'subscribe':
         return this.subscribe(session, request.runIds);
       case 'envelope': {
-        const envelope = this.entry(request.runId).envelope(
+        const envelope = this.withSamples(request.runId).envelope(
           request.key,
           request.x,
           request.x0,
@@ -307,6 +307,8 @@ export class Backend {
 
   private subscribe(session: SessionState, runIds: readonly string[]): Snapshot {
     // A run deleted since the client chose it is simply not followed: the runs listed say so.
+    for (const id of runIds) if (this.runs.has(id)) this.withSamples(id);
+    // A run deleted since the client chose it, or found gone as its samples were read.
     const followed = runIds.filter((id) => this.runs.has(id));
     session.followed = new Set(followed);
     const series: SeriesColumns[] = [];
@@ -333,8 +335,11 @@ export class Backend {
       if (index > 0) sink(',');
       const entry = this.runs.get(id);
       // A run still being read in a thread is read here too: the export waits for no thread.
+      // A run listed from its hint is read here whole, and not kept: the export holds no memory.
       writeRunExport(
-        entry !== undefined ? entry.asRead() : readRun(this.root, id, this.host),
+        entry !== undefined && entry.samplesRead
+          ? entry.asRead()
+          : readRun(this.root, id, this.host),
         sink,
       );
     });
@@ -388,7 +393,7 @@ export class Backend {
     } catch {
       return undefined;
     }
-    if (size < this.threadedReadBytes) return this.addRun(id);
+    if (size < this.threadedReadBytes) return this.addRun(id, true);
     this.reading.set(id, { bytes: 0, size });
     readLogInWorker(logPath, (bytes) => this.reading.set(id, { bytes, size })).then(
       ({ log, read }) => {
@@ -412,8 +417,16 @@ export class Backend {
     return undefined;
   }
 
-  private addRun(id: string): RunEntry | undefined {
+  /**
+   * Reads a run and adds it: listed from its stats hint when `fromHint` and the hint holds, its
+   * samples read when it is opened; else read whole.
+   */
+  private addRun(id: string, fromHint = false): RunEntry | undefined {
     const entry = new RunEntry(this.root, id, this.host);
+    if (fromHint && entry.listFromHint()) {
+      this.runs.set(id, entry);
+      return entry;
+    }
     const result = entry.refresh();
     if (result.state === 'vanished') return undefined;
     this.runs.set(id, entry);
@@ -469,11 +482,36 @@ export class Backend {
       changed.has('directory') ||
       changed.has('stats')
     ) {
+      // The hint or the log it held for changed: the listing may no longer hold, so the run is
+      // read whole, and followed as any other.
+      if (!entry.samplesRead && this.readSamples(entry) === 'vanished') return;
       const appendOnly = changed.size === 1 && changed.has('log');
       if (this.refreshRun(entry, appendOnly)) important = true;
       if (!this.runs.has(id)) return;
     }
     this.pushSummary(entry, important);
+  }
+
+  /** The run, its samples read first when it was listed from its hint. */
+  private withSamples(runId: string): RunEntry {
+    const entry = this.entry(runId);
+    if (!entry.samplesRead && this.readSamples(entry) === 'vanished') {
+      throw new ApiFailure('no-such-run', `run ${runId} was deleted`);
+    }
+    return entry;
+  }
+
+  /** Reads the samples of a run listed from its hint, and tells sessions what changed. */
+  private readSamples(entry: RunEntry): 'read' | 'vanished' {
+    const result = entry.readSamples();
+    if (result?.state === 'vanished') {
+      this.runs.delete(entry.id);
+      this.broadcast({ type: 'run-removed', runId: entry.id });
+      return 'vanished';
+    }
+    // Its summary now counts damaged sample lines too, and its keys as read.
+    this.pushSummary(entry, true);
+    return 'read';
   }
 
   /** Reads what the run's log gained and pushes it; true when more than samples changed. */

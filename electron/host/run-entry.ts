@@ -20,6 +20,8 @@ import { decideStatus } from '../store/status.js';
 import type { FollowResult } from '../follow/run-follower.js';
 import { RunFollower } from '../follow/run-follower.js';
 import { EnvelopeIndex } from '../../shared/series/envelope.js';
+import type { HintedListing } from '../store/hinted-listing.js';
+import { listFromHint } from '../store/hinted-listing.js';
 import type { Series } from '../store/run-log.js';
 
 interface CachedIndex {
@@ -30,7 +32,12 @@ interface CachedIndex {
 
 export class RunEntry {
   readonly dir: string;
-  readonly follower: RunFollower;
+  follower: RunFollower;
+  /**
+   * Set while the run is listed from its stats hint: its samples are not read yet, and the
+   * list's keys, counts and last step come from the hint.
+   */
+  private listing: HintedListing | null = null;
   writer: WriterIdentity | null = null;
   status: RunStatusName = 'silent';
   tags: string[] = [];
@@ -48,7 +55,33 @@ export class RunEntry {
   }
 
   get log() {
-    return this.follower.log;
+    return this.listing?.log ?? this.follower.log;
+  }
+
+  /** False while the run is listed from its hint, its samples not read. */
+  get samplesRead(): boolean {
+    return this.listing === null;
+  }
+
+  /**
+   * Lists an ended run from its stats hint without reading its samples; false, listing
+   * nothing, when the run must be read whole (see listFromHint).
+   */
+  listFromHint(): boolean {
+    const listing = listFromHint(this.dir, LOG_FILE);
+    if (listing === null) return false;
+    this.listing = listing;
+    // An end decides the status whatever a probe would find.
+    this.status = this.decideStatus('unavailable');
+    return true;
+  }
+
+  /** Reads the samples of a run listed from its hint: the run is then followed as any other. */
+  readSamples(): FollowResult | null {
+    if (this.listing === null) return null;
+    this.listing = null;
+    this.follower = new RunFollower(join(this.dir, LOG_FILE));
+    return this.refresh();
   }
 
   /**
@@ -78,7 +111,7 @@ export class RunEntry {
       probe,
       writer: this.writer,
       host: this.host,
-      logModified: this.follower.mtimeMs / 1000,
+      logModified: this.lastWriteMs / 1000,
     });
   }
 
@@ -95,14 +128,28 @@ export class RunEntry {
     return this.log.end === null && this.log.unreadable === null;
   }
 
+  private get lastWriteMs(): number {
+    return this.listing?.read.mtimeMs ?? this.follower.mtimeMs;
+  }
+
   summary(): RunSummary {
     const { log } = this;
+    // The last step is that of the latest metric sample (the format's: the last in log order
+    // that is not an orphan) over the keys, which the hint holds as the log does.
     let lastStep: number | null = null;
     const keys = [];
-    for (const [key, series] of log.series) {
-      keys.push({ key, kind: series.kind, count: series.samples.length });
-      if (series.kind === 'metric' && series.maxStep >= 0)
-        lastStep = Math.max(lastStep ?? 0, series.maxStep);
+    if (this.listing !== null) {
+      for (const [key, stats] of this.listing.statistics) {
+        keys.push({ key, kind: stats.kind, count: stats.count });
+        if (stats.kind === 'metric') lastStep = Math.max(lastStep ?? 0, stats.last.step);
+      }
+    } else {
+      for (const [key, series] of log.series) {
+        const count = series.samples.length;
+        keys.push({ key, kind: series.kind, count });
+        if (series.kind === 'metric' && count > 0)
+          lastStep = Math.max(lastStep ?? 0, series.samples.step(count - 1));
+      }
     }
     return {
       id: this.id,
@@ -113,7 +160,7 @@ export class RunEntry {
       parent: log.start?.parent ?? null,
       startTime: log.start?.time ?? null,
       endTime: log.end?.time ?? null,
-      lastWrite: this.follower.mtimeMs / 1000,
+      lastWrite: this.lastWriteMs / 1000,
       lastStep,
       steps: log.start?.steps ?? null,
       params: log.start?.params ?? new Map(),

@@ -1,0 +1,75 @@
+// Listing an ended run without folding its samples: when its stats.json hint holds for its log,
+// the list takes the keys, counts and latest samples from the hint and every other record from
+// the log, whose metrics and reading lines are skipped unparsed. Its samples are read when the
+// run is opened or compared.
+
+import { join } from 'node:path';
+import { decodeStatsHint } from '../../shared/format/stats-hint.js';
+import type { KeyStatistics } from '../../shared/series/statistics.js';
+import type { LogReadResult } from './log-file.js';
+import { readLogInto } from './log-file.js';
+import { readOptional } from './run-files.js';
+import { RunLog } from './run-log.js';
+
+function asciiBytes(text: string): Uint8Array {
+  return Uint8Array.from(text, (c) => c.charCodeAt(0));
+}
+
+// munin writes type first: these open every metrics and reading line it writes. A sample line
+// laid out otherwise is parsed, and the listing ignores the samples it gives (the hint counts
+// them), so skipping is an optimisation that never changes what is listed.
+const METRICS_HEAD = asciiBytes('{"type":"metrics",');
+const READING_HEAD = asciiBytes('{"type":"reading",');
+
+function startsWith(bytes: Uint8Array, start: number, end: number, head: Uint8Array): boolean {
+  if (end - start < head.length) return false;
+  for (let i = 0; i < head.length; i++) if (bytes[start + i] !== head[i]) return false;
+  return true;
+}
+
+/** A RunLog that folds every record but samples, whose lines it counts and skips. */
+export class RecordsOnlyLog extends RunLog {
+  skippedSampleLines = 0;
+
+  override applyLine(bytes: Uint8Array, start: number, end: number): void {
+    if (
+      startsWith(bytes, start, end, METRICS_HEAD) ||
+      startsWith(bytes, start, end, READING_HEAD)
+    ) {
+      this.skippedSampleLines++;
+      return;
+    }
+    super.applyLine(bytes, start, end);
+  }
+}
+
+export interface HintedListing {
+  /** The log's records but samples: start, declarations, summary, uses, files, resumes, end. */
+  readonly log: RecordsOnlyLog;
+  /** Each key's statistics from the hint: its kind, count and latest sample. */
+  readonly statistics: ReadonlyMap<string, KeyStatistics>;
+  readonly read: LogReadResult;
+}
+
+/**
+ * Lists the run in dir from its hint, or gives null when the run must be read whole: it has no
+ * hint, the hint does not hold for the log as read now (format, rules, length), or the log is
+ * not an ended run read to its last byte.
+ */
+export function listFromHint(dir: string, logFile: string): HintedListing | null {
+  const hint = readOptional(join(dir, 'stats.json'));
+  if (hint === null) return null;
+  const log = new RecordsOnlyLog();
+  let read: LogReadResult;
+  try {
+    read = readLogInto(join(dir, logFile), log);
+  } catch {
+    return null;
+  }
+  // The hint's length is the log's up to and including its end: a log read to its last byte.
+  if (read.stoppedAtNul || read.offset !== read.size) return null;
+  if (log.end === null || log.unreadable !== null) return null;
+  const statistics = decodeStatsHint(hint, read.size);
+  if (statistics === undefined) return null;
+  return { log, statistics, read };
+}
