@@ -53,6 +53,9 @@ export class EnvelopeIndex {
   private superMin = new Column();
   private superMax = new Column();
   private nonFinite: number[] = [];
+  private nan = 0;
+  private positiveInfinity = 0;
+  private negativeInfinity = 0;
   private indexed = 0;
   private monotonic = true;
 
@@ -79,6 +82,9 @@ export class EnvelopeIndex {
       }
       if (!Number.isFinite(value)) {
         this.nonFinite.push(i);
+        if (value === Infinity) this.positiveInfinity++;
+        else if (value === -Infinity) this.negativeInfinity++;
+        else this.nan++;
         continue;
       }
       const bMin = this.blockMin.data[block]!;
@@ -103,6 +109,19 @@ export class EnvelopeIndex {
         8 +
       this.nonFinite.length * 8
     );
+  }
+
+  /** Non-finite samples of the whole series, by kind. */
+  get nonFiniteCounts(): { nan: number; positiveInfinity: number; negativeInfinity: number } {
+    this.extend();
+    const { nan, positiveInfinity, negativeInfinity } = this;
+    return { nan, positiveInfinity, negativeInfinity };
+  }
+
+  /** Index of the least (or greatest) finite value of the whole series, the first of equals; -1 when none. */
+  extremeIndex(greatest: boolean): number {
+    this.extend();
+    return this.extreme(0, this.source.length, greatest);
   }
 
   /** The first index whose x is at least `x`. */
@@ -148,7 +167,8 @@ export class EnvelopeIndex {
     const headEnd = endFullBlock <= firstFullBlock ? b : firstFullBlock << BLOCK_BITS;
     for (let i = a; i < headEnd; i++) {
       const v = sign * source.y(i);
-      if (v < best) {
+      // An infinity would beat every finite value and hide the finite extreme.
+      if (v < best && Number.isFinite(v)) {
         best = v;
         kind = 1;
         at = i;
@@ -177,15 +197,14 @@ export class EnvelopeIndex {
       }
       for (let i = endFullBlock << BLOCK_BITS; i < b; i++) {
         const v = sign * source.y(i);
-        if (v < best) {
+        if (v < best && Number.isFinite(v)) {
           best = v;
           kind = 1;
           at = i;
         }
       }
     }
-    // NaN never compares less, and -Infinity is not finite: a non-finite best cannot be kept.
-    if (kind === 0 || !Number.isFinite(best)) return -1;
+    if (kind === 0) return -1;
     if (kind === 1) return at;
     let block = at;
     if (kind === 3) {
