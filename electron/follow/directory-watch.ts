@@ -76,7 +76,7 @@ export class StoreDirectoryWatch {
   }
 
   private watchRun(dir: string): void {
-    if (this.watchDirectory(dir)) this.watchDirectory(join(dir, 'tags'));
+    if (this.watchDirectory(dir, true)) this.watchDirectory(join(dir, 'tags'));
   }
 
   private watchArtifacts(): void {
@@ -89,15 +89,21 @@ export class StoreDirectoryWatch {
   }
 
   /** Watches dir when the app shows it and it exists; true when it is watched. */
-  private watchDirectory(dir: string): boolean {
+  private watchDirectory(dir: string, listed = false): boolean {
     const parts = this.partsBelowRoot(dir);
     if (this.closed || !this.wanted(parts)) return false;
     if (this.watchers.has(dir)) return true;
-    if (!isDirectory(dir)) return false;
+    // A run's directory, listed in runs/, is watched without a stat first: that would cost a
+    // system call per run, ten thousand opening a big store. Were it a file, its changes would
+    // name no file the app reads. Elsewhere a stat is cheaper than the exception of a failed
+    // watch, since most runs have no tags/.
+    if (!listed && !isDirectory(dir)) return false;
     let watcher: FSWatcher;
     try {
       watcher = watch(dir, { persistent: false }, (_event, name) => this.onEvent(dir, parts, name));
     } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return false;
       this.events.failed(error instanceof Error ? error : new Error(String(error)));
       return false;
     }

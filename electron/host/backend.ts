@@ -386,14 +386,15 @@ export class Backend {
     this.watcher.follow(id);
     if (this.reading.has(id)) return undefined;
     const logPath = join(this.root, 'runs', id, LOG_FILE);
-    if (!hasWholeFirstLine(logPath)) return undefined;
     let size = 0;
     try {
       size = statSync(logPath).size;
     } catch {
       return undefined;
     }
+    // A small log's read tells whether its first line is whole; a big one is asked first.
     if (size < this.threadedReadBytes) return this.addRun(id, true);
+    if (!hasWholeFirstLine(logPath)) return undefined;
     this.reading.set(id, { bytes: 0, size });
     readLogInWorker(logPath, (bytes) => this.reading.set(id, { bytes, size })).then(
       ({ log, read }) => {
@@ -428,7 +429,8 @@ export class Backend {
       return entry;
     }
     const result = entry.refresh();
-    if (result.state === 'vanished') return undefined;
+    // No whole first line read: a run directory being made, no run yet.
+    if (result.state === 'vanished' || entry.follower.offset === 0) return undefined;
     this.runs.set(id, entry);
     return entry;
   }

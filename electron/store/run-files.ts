@@ -16,8 +16,10 @@ export interface WriterIdentity {
  * A file's bytes, or null when it is absent or cannot be read. Absence is asked first without
  * an exception: most runs have no notes or tags, and a thrown ENOENT costs more than the read.
  */
-export function readOptional(path: string): Buffer | null {
-  if (statSync(path, { throwIfNoEntry: false }) === undefined) return null;
+export function readOptional(path: string, usuallyThere = false): Buffer | null {
+  // A file most runs have (writer, an ended run's stats.json) is read without asking first:
+  // the stat would be one more system call per run, ten thousand opening a big store.
+  if (!usuallyThere && statSync(path, { throwIfNoEntry: false }) === undefined) return null;
   try {
     return readFileSync(path);
   } catch {
@@ -27,7 +29,7 @@ export function readOptional(path: string): Buffer | null {
 
 /** The run's writer file: the latest writer's identities; null when absent or not an object. */
 export function readWriterFile(runDir: string): WriterIdentity | null {
-  const bytes = readOptional(join(runDir, 'writer'));
+  const bytes = readOptional(join(runDir, 'writer'), true);
   if (bytes === null) return null;
   const json = parseJson(bytes);
   if (!(json instanceof Map)) return null;

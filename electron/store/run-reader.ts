@@ -57,7 +57,7 @@ export function readStatistics(
 ): { statistics: ReadonlyMap<string, KeyStatistics>; fromHint: boolean } {
   if (log.end !== null && log.unreadable === null) {
     // No hint, or one that cannot be read or used: the log is folded.
-    const bytes = readOptional(join(dir, 'stats.json'));
+    const bytes = readOptional(join(dir, 'stats.json'), true);
     const hint = bytes === null ? undefined : decodeStatsHint(bytes, logSize);
     if (hint !== undefined) return { statistics: hint, fromHint: true };
   }
