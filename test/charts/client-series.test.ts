@@ -1,6 +1,7 @@
 // renderer/src/state/client-series: a series as the UI holds it grows by appends, and a resume cuts its metric samples past the resume step (readings never).
 
 import { describe, expect, it } from 'vitest';
+import { WHOLE_SERIES_LIMIT } from '../../shared/api/contract.js';
 import type { SeriesColumns } from '../../shared/api/contract.js';
 import type { SeriesKind } from '../../shared/format/records.js';
 import { ClientSeries } from '../../renderer/src/state/client-series.js';
@@ -151,5 +152,45 @@ describe('ClientSeries', () => {
       [500, 2, 40],
     ]);
     expect(series.version).toBe(before);
+  });
+});
+
+describe('ClientSeries too long to hold whole', () => {
+  const many = (from: number, count: number) =>
+    delta(Array.from({ length: count }, (_, i) => [from + i, from + i, i] as const));
+
+  it('a live series that grows past the limit holds no samples from then on, only its count', () => {
+    const series = new ClientSeries(
+      'run',
+      'train/loss',
+      'metric',
+      many(0, WHOLE_SERIES_LIMIT - 10),
+    );
+    expect(series.partial).toBe(false);
+    series.append(many(WHOLE_SERIES_LIMIT - 10, 10));
+    expect(series.partial).toBe(false);
+    expect(series.length).toBe(WHOLE_SERIES_LIMIT);
+    const version = series.version;
+    series.append(many(WHOLE_SERIES_LIMIT, 1));
+    expect(series.partial).toBe(true);
+    expect(series.length).toBe(0);
+    expect(series.steps.length).toBe(0);
+    expect(series.total).toBe(WHOLE_SERIES_LIMIT + 1);
+    expect(series.version).toBeGreaterThan(version);
+    series.append(many(WHOLE_SERIES_LIMIT + 1, 1000));
+    expect(series.length).toBe(0);
+    expect(series.total).toBe(WHOLE_SERIES_LIMIT + 1001);
+  });
+
+  it('a series sent in part keeps counting what deltas append, holding none of it', () => {
+    const series = new ClientSeries('run', 'train/loss', 'metric', {
+      ...many(0, 0),
+      partial: true,
+      total: 2_000_000,
+    });
+    series.append(many(2_000_000, 500));
+    expect(series.partial).toBe(true);
+    expect(series.length).toBe(0);
+    expect(series.total).toBe(2_000_500);
   });
 });

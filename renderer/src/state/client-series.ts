@@ -1,5 +1,7 @@
-// A series as the UI holds it: growable columns that live deltas append to and orphan cuts trim.
+// A series as the UI holds it: growable columns that live deltas append to and orphan cuts trim;
+// a series too long to hold whole holds no samples, only its count, and charts ask for envelopes.
 
+import { WHOLE_SERIES_LIMIT } from '../../../shared/api/contract.js';
 import type { SeriesColumns } from '../../../shared/api/contract.js';
 import type { SeriesKind } from '../../../shared/format/records.js';
 
@@ -12,9 +14,9 @@ export class ClientSeries {
   version = 0;
   /**
    * True when the series is too long to hold whole: charts ask the host for envelopes of it,
-   * and the columns hold only what deltas appended since.
+   * and the columns hold nothing. A live series turns partial once it grows past the limit.
    */
-  readonly partial: boolean;
+  partial: boolean;
   /** Samples in the whole series, partial or not. */
   total: number;
 
@@ -41,6 +43,13 @@ export class ClientSeries {
 
   append(columns: SeriesColumns): void {
     const add = columns.steps.length;
+    if (!this.partial && this.length + add > WHOLE_SERIES_LIMIT) this.becomePartial();
+    if (this.partial) {
+      // Envelopes of it are drawn from the host's samples: these only say it grew.
+      this.total += add;
+      this.version++;
+      return;
+    }
     if (this.length + add > this.steps.length) {
       const capacity = Math.max(this.steps.length * 2, this.length + add);
       for (const name of ['steps', 'times', 'values'] as const) {
@@ -55,6 +64,15 @@ export class ClientSeries {
     this.length += add;
     this.total += add;
     this.version++;
+  }
+
+  private becomePartial(): void {
+    this.partial = true;
+    this.total = this.length;
+    this.length = 0;
+    this.steps = new Float64Array(0);
+    this.times = new Float64Array(0);
+    this.values = new Float64Array(0);
   }
 
   /** A resume to `step`: metric samples past it belong to an abandoned history. */
