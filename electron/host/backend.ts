@@ -241,16 +241,8 @@ export class Backend {
       case 'subscribe':
         return this.subscribe(session, request.runIds);
       case 'envelope': {
-        const envelope = this.withSamples(request.runId).envelope(
-          request.key,
-          request.x,
-          request.x0,
-          request.x1,
-          request.width,
-        );
-        if (envelope === undefined) {
-          throw new ApiFailure('bad-request', `run ${request.runId} has no key ${request.key}`);
-        }
+        const envelope = this.withSamples(request.runId).envelope(request);
+        if ('refused' in envelope) throw new ApiFailure('bad-request', envelope.refused);
         return envelope;
       }
     }

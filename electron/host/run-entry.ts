@@ -5,10 +5,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type {
   EnvelopeColumns,
+  EnvelopePoints,
   KeyStatisticsInfo,
   RunDetail,
   RunStatusName,
   RunSummary,
+  RequestOf,
   SeriesColumns,
 } from '../../shared/api/contract.js';
 import type { HostIdentities } from '../store/identities.js';
@@ -19,16 +21,10 @@ import { readNotes, readTags } from '../store/run-files.js';
 import { decideStatus } from '../store/status.js';
 import type { FollowResult } from '../follow/run-follower.js';
 import { RunFollower } from '../follow/run-follower.js';
-import { EnvelopeIndex } from '../../shared/series/envelope.js';
+import type { EnvelopeBasis } from '../../shared/series/derived-series.js';
+import { EnvelopeCache } from '../../shared/series/derived-series.js';
 import type { HintedListing } from '../store/hinted-listing.js';
 import { listFromHint } from '../store/hinted-listing.js';
-import type { Series } from '../store/run-log.js';
-
-interface CachedIndex {
-  readonly series: Series;
-  readonly generation: number;
-  readonly index: EnvelopeIndex;
-}
 
 export class RunEntry {
   readonly dir: string;
@@ -209,56 +205,68 @@ export class RunEntry {
     return { runId: this.id, key, kind: series.kind, steps, times, values };
   }
 
-  private readonly envelopes = new Map<string, CachedIndex>();
+  private readonly envelopeCache = new EnvelopeCache();
 
-  /** The M4 envelope of a key for a view, from an index built once and extended as samples come. */
-  envelope(
-    key: string,
-    x: 'step' | 'time',
-    x0: number,
-    x1: number,
-    width: number,
-  ): EnvelopeColumns | undefined {
-    const series = this.log.series.get(key);
-    if (series === undefined) return undefined;
-    const cacheKey = `${x}\u0000${key}`;
-    let cached = this.envelopes.get(cacheKey);
-    if (
-      cached === undefined ||
-      cached.series !== series ||
-      cached.generation !== series.generation
-    ) {
-      const { samples } = series;
-      const source =
-        x === 'step'
-          ? {
-              get length() {
-                return samples.length;
-              },
-              x: (i: number) => samples.step(i),
-              y: (i: number) => samples.value(i),
-            }
-          : {
-              get length() {
-                return samples.length;
-              },
-              x: (i: number) => samples.time(i),
-              y: (i: number) => samples.value(i),
-            };
-      cached = { series, generation: series.generation, index: new EnvelopeIndex(source) };
-      this.envelopes.set(cacheKey, cached);
+  /**
+   * The envelopes of a key for a view, raw and smoothed, drawn against step, time or a step
+   * metric, from series derived once and extended as samples come; or why it is refused.
+   */
+  envelope(request: RequestOf<'envelope'>): EnvelopeColumns | { readonly refused: string } {
+    const { key, x0, x1, width } = request;
+    const { log } = this;
+    const series = log.series.get(key);
+    if (series === undefined) return { refused: `run ${this.id} has no key ${key}` };
+    let basis: EnvelopeBasis = request.x === 'time' ? { kind: 'time' } : { kind: 'step' };
+    if (request.x === 'step_metric') {
+      const name = request.stepMetric ?? log.metricDeclarations.get(key)?.stepMetric ?? null;
+      const metric = name === null ? undefined : log.series.get(name);
+      // A declared step metric may have no sample yet; one named in the request must exist.
+      if (
+        request.stepMetric !== undefined &&
+        metric === undefined &&
+        !log.metricDeclarations.has(request.stepMetric)
+      )
+        return { refused: `run ${this.id} has no step metric ${request.stepMetric}` };
+      if (name !== null) basis = { kind: 'step-metric', name, series: metric };
     }
-    const envelope = cached.index.query(x0, x1, width);
+    const smoothing = request.smoothing ?? 0;
+    const { envelopes, envelope } = this.envelopeCache.query(key, series, basis, {
+      x0,
+      x1,
+      width,
+      smoothing,
+    });
     const { samples } = series;
+    const points = (positions: Uint32Array, values: Float64Array): EnvelopePoints => ({
+      steps: Float64Array.from(positions, (p) => samples.step(envelopes.sampleAt(p))),
+      x: basis.kind === 'step' ? null : Float64Array.from(positions, (p) => envelopes.xAt(p)),
+      values,
+    });
+    const goal = log.metricDeclarations.get(key)?.goal ?? null;
+    const best = goal === null ? -1 : envelopes.best(goal);
+    const { nonFinite } = envelope.raw;
     return {
-      steps: Float64Array.from(envelope.indices, (i) => samples.step(i)),
-      times: Float64Array.from(envelope.indices, (i) => samples.time(i)),
-      values: envelope.y,
-      markerSteps: Float64Array.from(envelope.nonFinite, (i) => samples.step(i)),
-      markerTimes: Float64Array.from(envelope.nonFinite, (i) => samples.time(i)),
-      markerValues: Float64Array.from(envelope.nonFinite, (i) => samples.value(i)),
-      inView: envelope.inView,
+      raw: points(envelope.raw.indices, envelope.raw.y),
+      smoothed:
+        envelope.smoothed === null ? null : points(envelope.smoothed.indices, envelope.smoothed.y),
+      markers: points(
+        nonFinite,
+        Float64Array.from(nonFinite, (p) => samples.value(envelopes.sampleAt(p))),
+      ),
+      inView: envelope.raw.inView,
       total: samples.length,
+      stepMetric: basis.kind === 'step-metric' ? basis.name : null,
+      unpaired: envelopes.unpaired,
+      xOrder: envelopes.sorted ? 'sorted' : 'series',
+      nonFinite: envelopes.nonFinite,
+      best:
+        best < 0
+          ? null
+          : {
+              step: samples.step(envelopes.sampleAt(best)),
+              x: envelopes.xAt(best),
+              value: samples.value(envelopes.sampleAt(best)),
+            },
     };
   }
 

@@ -150,13 +150,25 @@ export type ApiRequest =
       readonly op: 'envelope';
       readonly runId: string;
       readonly key: string;
-      /** The x column: the samples' steps or their times. */
-      readonly x: 'step' | 'time';
+      /**
+       * The x column: the samples' steps, their times, or (step_metric) the values of the step
+       * metric each pairs with by the format's rule.
+       */
+      readonly x: EnvelopeXColumn;
+      /**
+       * With x 'step_metric': the metric to pair with. Without it the key's declared step_metric;
+       * a key that declares none is drawn against step, and the answer says so.
+       */
+      readonly stepMetric?: string;
       readonly x0: number;
       readonly x1: number;
-      /** Pixel columns: at most 4 points come back per column. */
+      /** Pixel columns: at most 4 points come back per column, per envelope. */
       readonly width: number;
+      /** The smoothing slider's weight (debiased EMA), from 0 (none) to below 1. */
+      readonly smoothing?: number;
     };
+
+export type EnvelopeXColumn = 'step' | 'time' | 'step_metric';
 
 /** The answer to each request, by op. */
 export interface ApiResults {
@@ -173,22 +185,46 @@ export interface ApiResults {
   envelope: EnvelopeColumns;
 }
 
+/** Points of an envelope, in x order. */
+export interface EnvelopePoints {
+  readonly steps: Float64Array;
+  /** Each point's x: its time, or its step metric's value; null when x is the step. */
+  readonly x: Float64Array | null;
+  readonly values: Float64Array;
+}
+
 /**
  * The exact M4 envelope of a series for a view: per pixel column its first, last, least and
- * greatest finite samples (all samples where they are few), and its non-finite samples as
- * markers, one per column at most.
+ * greatest finite points (all of them where they are few), and its non-finite samples as
+ * markers, one per column at most. With smoothing, the smoothed series (computed over every
+ * sample) has its own envelope over the same columns. Sums and counts are of the whole series.
  */
 export interface EnvelopeColumns {
-  readonly steps: Float64Array;
-  readonly times: Float64Array;
-  readonly values: Float64Array;
-  readonly markerSteps: Float64Array;
-  readonly markerTimes: Float64Array;
-  readonly markerValues: Float64Array;
-  /** Samples with x in the view. */
+  readonly raw: EnvelopePoints;
+  /** With smoothing: the smoothed series' envelope; its values are smoothed values. */
+  readonly smoothed: EnvelopePoints | null;
+  readonly markers: EnvelopePoints;
+  /** Points with x in the view. */
   readonly inView: number;
   /** Samples in the whole series. */
   readonly total: number;
+  /** The step metric x pairs with; null for step or time, or when the key declares none. */
+  readonly stepMetric: string | null;
+  /** Samples with no value on the step metric's axis: counted, not drawn. */
+  readonly unpaired: number;
+  /**
+   * 'series': x never goes back along the series, whose order the index follows; 'sorted': it
+   * does, so the points were sorted by x into a derived column first, and smoothing follows x.
+   */
+  readonly xOrder: 'series' | 'sorted';
+  /** Non-finite values among the points, by kind. */
+  readonly nonFinite: {
+    readonly nan: number;
+    readonly positiveInfinity: number;
+    readonly negativeInfinity: number;
+  };
+  /** The best finite point by the key's declared goal, first of equals; null without a goal. */
+  readonly best: { readonly step: number; readonly x: number; readonly value: number } | null;
 }
 
 export type ApiOp = ApiRequest['op'];

@@ -1,7 +1,7 @@
 // Checks every Api request against the contract before the Backend sees it: shapes, types,
 // lengths, and tags and notes by the format's rules. Anything else gets a typed error.
 
-import type { ApiError, ApiOp, ApiRequest } from './contract.js';
+import type { ApiError, ApiOp, ApiRequest, RequestOf } from './contract.js';
 import { API_OPS } from './contract.js';
 import { isKey, isText, tagProblem } from '../format/names.js';
 import { isWellFormedUnicode } from '../format/utf8.js';
@@ -13,6 +13,8 @@ const MAX_TAG_LENGTH = 1024;
 export const MAX_NOTES_LENGTH = 1 << 20;
 
 const OPS: ReadonlySet<string> = new Set<string>(API_OPS);
+
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 const bad = (message: string): ApiError => ({ code: 'bad-request', message });
 
@@ -97,10 +99,11 @@ export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
     case 'envelope': {
       const runId = checkRunId(raw);
       if (typeof runId !== 'string') return runId;
-      const { key, x, x0, x1, width } = raw;
+      const { key, x, x0, x1, width, stepMetric, smoothing } = raw;
       if (typeof key !== 'string' || key.length > MAX_KEY_LENGTH || !isKey(key))
         return bad('key must be a key');
-      if (x !== 'step' && x !== 'time') return bad('x must be "step" or "time"');
+      if (x !== 'step' && x !== 'time' && x !== 'step_metric')
+        return bad('x must be "step", "time" or "step_metric"');
       if (
         typeof x0 !== 'number' ||
         typeof x1 !== 'number' ||
@@ -113,7 +116,32 @@ export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
       if (typeof width !== 'number' || !Number.isInteger(width) || width < 1 || width > 16384) {
         return bad('width must be a whole number of pixels from 1 to 16384');
       }
-      return { op: knownOp, runId, key, x, x0, x1, width };
+      const request: Writable<RequestOf<'envelope'>> = {
+        op: knownOp,
+        runId,
+        key,
+        x,
+        x0,
+        x1,
+        width,
+      };
+      if (stepMetric !== undefined) {
+        if (x !== 'step_metric') return bad('stepMetric goes only with x "step_metric"');
+        if (
+          typeof stepMetric !== 'string' ||
+          stepMetric.length > MAX_KEY_LENGTH ||
+          !isKey(stepMetric)
+        )
+          return bad('stepMetric must be the key of a metric');
+        request.stepMetric = stepMetric;
+      }
+      if (smoothing !== undefined) {
+        // The EMA's weight: at 1 nothing would ever move, and its debiasing divides by zero.
+        if (typeof smoothing !== 'number' || !(smoothing >= 0 && smoothing < 1))
+          return bad('smoothing must be a number from 0 to below 1');
+        if (smoothing > 0) request.smoothing = smoothing;
+      }
+      return request;
     }
     case 'subscribe': {
       const runIds = raw['runIds'];

@@ -38,6 +38,28 @@ const WELL_FORMED: ApiRequest[] = [
   { op: 'subscribe', runIds: [RUN, 'other'] },
   { op: 'envelope', runId: RUN, key: 'train/loss', x: 'step', x0: 0, x1: 9, width: 640 },
   { op: 'envelope', runId: RUN, key: 'a/b', x: 'time', x0: -Infinity, x1: Infinity, width: 1 },
+  {
+    op: 'envelope',
+    runId: RUN,
+    key: 'a',
+    x: 'step_metric',
+    x0: 0,
+    x1: 1,
+    width: 9,
+    smoothing: 0.6,
+  },
+  {
+    op: 'envelope',
+    runId: RUN,
+    key: 'train/loss',
+    x: 'step_metric',
+    stepMetric: 'train/epoch',
+    x0: 0,
+    x1: 3.5,
+    width: 1200,
+    smoothing: 0.99,
+  },
+  { op: 'envelope', runId: RUN, key: 'a', x: 'time', x0: 0, x1: 1, width: 9, smoothing: 0.001 },
 ];
 
 function label(raw: unknown): string {
@@ -302,9 +324,44 @@ describe('malformed requests', () => {
       { width: 1.5 },
       { width: -640 },
       { width: '640' },
+      { x: 'step-metric' },
+      { x: 'epoch' },
+      { x: 'step_metric', stepMetric: 'a//b' },
+      { x: 'step_metric', stepMetric: '.epoch' },
+      { x: 'step_metric', stepMetric: 7 },
+      { x: 'step_metric', stepMetric: null },
+      { x: 'step_metric', stepMetric: 'k'.repeat(1025) },
+      { stepMetric: 'train/epoch' },
+      { x: 'time', stepMetric: 'train/epoch' },
+      { smoothing: 1 },
+      { smoothing: 1.5 },
+      { smoothing: -0.1 },
+      { smoothing: NaN },
+      { smoothing: Infinity },
+      { smoothing: '0.6' },
+      { smoothing: null },
     ]) {
       expectBad({ ...good, ...change });
     }
+  });
+
+  it('with envelope options, saying which and why', () => {
+    const good = { op: 'envelope', runId: RUN, key: 'train/loss', x0: 0, x1: 9, width: 640 };
+    expect(expectBad({ ...good, x: 'epoch' }).message).toMatch(/step_metric/);
+    expect(expectBad({ ...good, x: 'step', stepMetric: 'epoch' }).message).toMatch(
+      /stepMetric goes only with x "step_metric"/,
+    );
+    expect(expectBad({ ...good, x: 'step_metric', stepMetric: 'a//b' }).message).toMatch(
+      /stepMetric must be the key of a metric/,
+    );
+    expect(expectBad({ ...good, x: 'step', smoothing: 1 }).message).toMatch(
+      /smoothing must be a number from 0 to below 1/,
+    );
+  });
+
+  it('drop a smoothing of 0, which is none', () => {
+    const request = { op: 'envelope', runId: RUN, key: 'a', x: 'step', x0: 0, x1: 1, width: 9 };
+    expect(parseApiRequest({ ...request, smoothing: 0 })).toStrictEqual(request);
   });
 
   it('with runIds that are not a list of run ids', () => {

@@ -1,16 +1,21 @@
-// A curve of series too long to send whole: the host answers the exact M4 envelope (first,
-// last, least and greatest sample of each pixel column) for the range in view, asked again on
-// zoom and, while samples arrive, at most once a second. Never more than 4 points a column.
+// A curve of series too long to send whole: the host answers the exact M4 envelopes (first,
+// last, least and greatest point of each pixel column) of the raw and the smoothed series, x by
+// step, time or step_metric, for the range in view; asked again on zoom and, while samples
+// arrive, at most once a second. Never more than 4 points a column per line.
 
 import { useEffect, useState } from 'react';
-import type { Columns } from '../../../shared/series/curve-math.js';
+import type {
+  EnvelopeColumns,
+  EnvelopePoints,
+  EnvelopeXColumn,
+} from '../../../shared/api/contract.js';
+import type { Goal } from '../../../shared/format/records.js';
 import { unwrap } from '../api/call.js';
 import { useServices } from '../state/app-context.js';
 import type { ClientSeries } from '../state/client-series.js';
 import type { Trace, XAxisMode } from './curve-data.js';
-import { buildTrace } from './curve-data.js';
+import { NO_RAW, NO_SMOOTHED } from './curve-data.js';
 import { CurvePanel } from './CurvePanel.js';
-import type { Goal } from '../../../shared/format/records.js';
 
 /** Pixel columns asked for: a panel is rarely wider, and 4 points a column stay few. */
 const ENVELOPE_WIDTH = 1200;
@@ -25,38 +30,75 @@ export interface EnvelopeRun {
   readonly series: ClientSeries;
 }
 
-/** The envelope as columns, non-finite markers put back in their place by step. */
-function envelopeColumns(envelope: {
-  steps: Float64Array;
-  times: Float64Array;
-  values: Float64Array;
-  markerSteps: Float64Array;
-  markerTimes: Float64Array;
-  markerValues: Float64Array;
-}): Columns {
-  const n = envelope.steps.length + envelope.markerSteps.length;
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => {
-    const step = (i: number): number =>
-      i < envelope.steps.length
-        ? envelope.steps[i]!
-        : envelope.markerSteps[i - envelope.steps.length]!;
-    return step(a) - step(b) || a - b;
-  });
-  const pick = (
-    column: 'steps' | 'times' | 'values',
-    marker: 'markerSteps' | 'markerTimes' | 'markerValues',
-  ) =>
-    Float64Array.from(order, (i) =>
-      i < envelope.steps.length
-        ? envelope[column][i]!
-        : envelope[marker][i - envelope.steps.length]!,
-    );
+/** What a run's envelopes draw: raw points, smoothed points and markers, merged in x order. */
+export function envelopeTrace(
+  run: EnvelopeRun,
+  envelope: EnvelopeColumns,
+  options: { mode: XAxisMode; smoothing: number; logY: boolean },
+): Trace {
+  const { mode, logY } = options;
+  const offset = mode === 'relative' ? run.startTime : 0;
+  const smoothing = options.smoothing > 0 ? envelope.smoothed : null;
+  const lists: { points: EnvelopePoints; missing: number }[] = [
+    { points: envelope.raw, missing: smoothing === null ? 0 : NO_SMOOTHED },
+    { points: envelope.markers, missing: 0 },
+  ];
+  if (smoothing !== null) lists.push({ points: smoothing, missing: NO_RAW });
+  const n = lists.reduce((sum, list) => sum + list.points.steps.length, 0);
+  const x = new Float64Array(n);
+  const y = new Float64Array(n);
+  const smoothed = new Float64Array(n);
+  const steps = new Float64Array(n);
+  const missing = new Uint8Array(n);
+  const xOf = (points: EnvelopePoints, k: number): number =>
+    (points.x === null ? points.steps[k]! : points.x[k]!) - offset;
+  // Each list is in x order already: merge them, keeping every point.
+  const cursors = lists.map(() => 0);
+  for (let out = 0; out < n; out++) {
+    let pick = -1;
+    for (let l = 0; l < lists.length; l++) {
+      const at = cursors[l]!;
+      if (at >= lists[l]!.points.steps.length) continue;
+      if (pick < 0 || xOf(lists[l]!.points, at) < xOf(lists[pick]!.points, cursors[pick]!))
+        pick = l;
+    }
+    const { points, missing: flags } = lists[pick]!;
+    const at = cursors[pick]!++;
+    x[out] = xOf(points, at);
+    steps[out] = points.steps[at]!;
+    missing[out] = flags;
+    // A marker's non-finite value stands in both lines, as a gap in each.
+    y[out] = flags & NO_RAW ? NaN : points.values[at]!;
+    smoothed[out] = flags & NO_SMOOTHED ? NaN : points.values[at]!;
+  }
+  const nonFiniteAt = Array.from(envelope.markers.values, (value, k) => ({
+    x: xOf(envelope.markers, k),
+    value,
+  }));
+  let nonPositive = 0;
+  if (logY) for (const value of envelope.raw.values) if (value <= 0) nonPositive++;
+  const best = run.goal === null ? null : envelope.best;
   return {
-    steps: pick('steps', 'markerSteps'),
-    times: pick('times', 'markerTimes'),
-    values: pick('values', 'markerValues'),
-    length: n,
+    runId: run.runId,
+    label: run.label,
+    color: run.color,
+    x,
+    y,
+    smoothed: smoothing === null ? null : smoothed,
+    steps,
+    nonFinite: envelope.nonFinite,
+    nonFiniteAt,
+    unpaired: envelope.unpaired,
+    nonPositive,
+    best: best === null ? null : { x: best.x - offset, y: best.value, step: best.step },
+    goal: run.goal,
+    mode: mode === 'step_metric' && envelope.stepMetric === null ? 'step' : mode,
+    missing,
   };
+}
+
+function xColumnOf(mode: XAxisMode): EnvelopeXColumn {
+  return mode === 'step' ? 'step' : mode === 'step_metric' ? 'step_metric' : 'time';
 }
 
 export function EnvelopeCurve(props: {
@@ -64,16 +106,19 @@ export function EnvelopeCurve(props: {
   readonly runs: readonly EnvelopeRun[];
   readonly mode: XAxisMode;
   readonly logY: boolean;
+  /** The page's smoothing weight: the host smooths over every sample. */
+  readonly smoothing: number;
   readonly onExportCsv: () => void;
   readonly onExportPng: (canvas: HTMLCanvasElement) => void;
 }) {
   const { bridge } = useServices();
-  const { title, runs, logY } = props;
-  const mode: XAxisMode = props.mode === 'step_metric' ? 'step' : props.mode;
-  const [range, setRange] = useState<readonly [number, number] | null>(null);
-  const [columns, setColumns] = useState<
-    ReadonlyMap<string, { columns: Columns; total: number; inView: number }>
-  >(new Map());
+  const { title, runs, logY, mode, smoothing } = props;
+  // A zoomed range is in its axis' units: under another axis the whole series is asked for.
+  const [zoom, setZoom] = useState<{ mode: XAxisMode; range: readonly [number, number] } | null>(
+    null,
+  );
+  const range = zoom !== null && zoom.mode === mode ? zoom.range : null;
+  const [answers, setAnswers] = useState<ReadonlyMap<string, EnvelopeColumns>>(new Map());
   const [tick, setTick] = useState(0);
   const versions = runs.map((run) => run.series.version).join(',');
 
@@ -85,7 +130,6 @@ export function EnvelopeCurve(props: {
 
   useEffect(() => {
     let cancelled = false;
-    const x = mode === 'step' ? 'step' : 'time';
     void Promise.all(
       runs.map(async (run) => {
         const offset = mode === 'relative' ? run.startTime : 0;
@@ -97,20 +141,18 @@ export function EnvelopeCurve(props: {
           await bridge.api.envelope({
             runId: run.runId,
             key: title,
-            x,
+            x: xColumnOf(mode),
             x0,
             x1,
             width: ENVELOPE_WIDTH,
+            ...(smoothing > 0 ? { smoothing } : {}),
           }),
         );
-        return [
-          run.runId,
-          { columns: envelopeColumns(envelope), total: envelope.total, inView: envelope.inView },
-        ] as const;
+        return [run.runId, envelope] as const;
       }),
     ).then(
       (entries) => {
-        if (!cancelled) setColumns(new Map(entries));
+        if (!cancelled) setAnswers(new Map(entries));
       },
       () => undefined,
     );
@@ -119,44 +161,34 @@ export function EnvelopeCurve(props: {
     };
     // runs change identity with every render; what to ask for is named by these.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [bridge, title, mode, range, tick, runs.map((run) => run.runId).join(',')]);
+  }, [bridge, title, mode, smoothing, range, tick, runs.map((run) => run.runId).join(',')]);
 
   const traces: Trace[] = runs.flatMap((run) => {
-    const held = columns.get(run.runId);
-    if (held === undefined) return [];
-    return [
-      buildTrace(
-        {
-          runId: run.runId,
-          label: run.label,
-          color: run.color,
-          series: held.columns,
-          stepMetric: null,
-          stepMetricName: null,
-          startTime: run.startTime,
-          goal: run.goal,
-        },
-        { mode, smoothing: 0, logY },
-      ),
-    ];
+    const envelope = answers.get(run.runId);
+    return envelope === undefined ? [] : [envelopeTrace(run, envelope, { mode, smoothing, logY })];
   });
-  const shown = [...columns.values()];
-  const notes = [
-    `${shown.reduce((n, c) => n + c.inView, 0).toLocaleString()} samples in view drawn exactly from at most 4 points a pixel column`,
-    'smoothing and step_metric pairing need every sample on screen: this curve is drawn raw, against ' +
-      (mode === 'step' ? 'step' : 'time'),
+  const shown = [...answers.values()];
+  const stepMetrics = [
+    ...new Set(shown.flatMap((e) => (e.stepMetric === null ? [] : [e.stepMetric]))),
   ];
+  const notes = [
+    `${shown.reduce((n, e) => n + e.inView, 0).toLocaleString()} samples in view drawn exactly from at most 4 points a pixel column`,
+  ];
+  if (shown.some((e) => e.xOrder === 'sorted'))
+    notes.push(
+      `x goes back along the run: points sorted by x${smoothing > 0 ? ' and smoothed in that order' : ''}`,
+    );
   return (
     <CurvePanel
       title={title}
       traces={traces}
       mode={mode}
-      xLabel="step"
+      xLabel={stepMetrics.length === 0 ? 'step_metric' : stepMetrics.join(' / ')}
       logY={logY}
-      smoothing={0}
+      smoothing={smoothing}
       syncKey={`munin-${mode}`}
       notes={notes}
-      onXRange={setRange}
+      onXRange={(zoomed) => setZoom(zoomed === null ? null : { mode, range: zoomed })}
       onExportCsv={props.onExportCsv}
       onExportPng={props.onExportPng}
     />

@@ -186,6 +186,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
               title={panel.key}
               mode={mode}
               logY={logY}
+              smoothing={smoothing}
               runs={runs.flatMap((run) => {
                 const series = seriesByRun.get(run.runId)?.get(panel.key);
                 if (series === undefined) return [];

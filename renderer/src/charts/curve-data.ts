@@ -46,7 +46,15 @@ export interface Trace {
   readonly goal: Goal | null;
   /** The axis this trace actually uses (a key without step_metric falls back to step). */
   readonly mode: XAxisMode;
+  /**
+   * Per point, when some are points of one line only (an envelope's raw and smoothed lines
+   * keep different points): NO_RAW and NO_SMOOTHED bits. Such a line passes over the point.
+   */
+  readonly missing?: Uint8Array;
 }
+
+export const NO_RAW = 1;
+export const NO_SMOOTHED = 2;
 
 export interface CurveOptions {
   readonly mode: XAxisMode;
@@ -180,8 +188,11 @@ export function alignTraces(
       trace.smoothed === null ? null : new Array(total);
     for (let i = 0; i < total; i++) {
       if (owner[i] !== t) continue;
-      raw[i] = drawable(trace.y[index[i]!]!, logY);
-      if (smooth !== null) smooth[i] = drawable(trace.smoothed![index[i]!]!, logY);
+      const missing = trace.missing?.[index[i]!] ?? 0;
+      // undefined, unlike null, is no gap: the line goes on to its next point.
+      raw[i] = missing & NO_RAW ? undefined : drawable(trace.y[index[i]!]!, logY);
+      if (smooth !== null)
+        smooth[i] = missing & NO_SMOOTHED ? undefined : drawable(trace.smoothed![index[i]!]!, logY);
     }
     columns.push(raw);
     if (smooth !== null) columns.push(smooth);

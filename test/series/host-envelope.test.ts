@@ -1,0 +1,219 @@
+// The envelope op through the Backend: smoothed and step_metric-paired envelopes of a run's log
+// against every sample, as the log grows and after a resume cuts orphans; refusals.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Backend } from '../../electron/host/backend.js';
+import type { Session } from '../../electron/host/backend.js';
+import type { ApiResponse, EnvelopeColumns } from '../../shared/api/contract.js';
+import type { LogRecord } from '../../shared/format/records.js';
+import { encodeRecord } from '../../shared/format/records.js';
+import { bestIndex, debiasedEma, pairWithStepMetric } from '../../shared/series/curve-math.js';
+
+const RUN = '20261201T000000Z-0000e5e5';
+const WIDTH = 50;
+
+/** The run as the test wrote it: every sample of the loss and of the epoch, in log order. */
+const written = { loss: [] as [number, number][], epoch: [] as [number, number][] };
+let root: string;
+let backend: Backend;
+let session: Session;
+
+function line(record: LogRecord): string {
+  return `${encodeRecord(record)}\n`;
+}
+
+function lossAt(step: number): number {
+  if (step % 97 === 13) return NaN;
+  if (step % 211 === 5) return Infinity;
+  if (step % 307 === 7) return -Infinity;
+  return Math.sin(step / 50) + step / 1000 + (step % 17 === 0 ? 3 : 0);
+}
+
+/** Metrics lines for steps [from, to): the loss every step, the epoch at most steps. */
+function samples(from: number, to: number, epochLate = false): string {
+  let text = '';
+  for (let step = from; step < to; step++) {
+    const values = new Map<string, number>([['train/loss', lossAt(step)]]);
+    written.loss.push([step, lossAt(step)]);
+    const epoch = Math.floor(step / 40);
+    const logEpoch = step % 3 !== 0;
+    if (logEpoch && !epochLate) {
+      values.set('train/epoch', epoch);
+      written.epoch.push([step, epoch]);
+    }
+    text += line({ type: 'metrics', time: 1_800_000_000 + step, step, values });
+    if (logEpoch && epochLate) {
+      written.epoch.push([step, epoch]);
+      text += line({
+        type: 'metrics',
+        time: 1_800_000_000 + step,
+        step,
+        values: new Map([['train/epoch', epoch]]),
+      });
+    }
+  }
+  return text;
+}
+
+async function envelope(request: Record<string, unknown>): Promise<ApiResponse<'envelope'>> {
+  return (await session.request({
+    op: 'envelope',
+    runId: RUN,
+    key: 'train/loss',
+    x0: -Number.MAX_VALUE,
+    x1: Number.MAX_VALUE,
+    width: WIDTH,
+    ...request,
+  })) as ApiResponse<'envelope'>;
+}
+
+async function answer(request: Record<string, unknown>): Promise<EnvelopeColumns> {
+  const response = await envelope(request);
+  if (!response.ok) throw new Error(response.error.message);
+  return response.result;
+}
+
+/** Checks an answer against the whole-series path's own math over every sample written. */
+function expectExact(result: EnvelopeColumns, smoothing: number): void {
+  const columns = (rows: [number, number][]) => ({
+    steps: rows.map((r) => r[0]),
+    times: rows.map((r) => r[0]),
+    values: rows.map((r) => r[1]),
+    length: rows.length,
+  });
+  const paired = pairWithStepMetric(columns(written.loss), columns(written.epoch));
+  expect(result.stepMetric).toBe('train/epoch');
+  expect(result.unpaired).toBe(paired.unpaired);
+  expect(result.total).toBe(written.loss.length);
+  expect(result.xOrder).toBe('series');
+  // Steps are unique here, so a step names a point.
+  const byStep = new Map<number, { x: number; y: number; smoothed: number }>();
+  const smoothed = debiasedEma(paired.y, smoothing);
+  paired.indices.forEach((i, p) =>
+    byStep.set(written.loss[i]![0], { x: paired.x[p]!, y: paired.y[p]!, smoothed: smoothed[p]! }),
+  );
+  const raw = result.raw;
+  const smooth = result.smoothed!;
+  for (const [points, column] of [
+    [raw, 'y'],
+    [smooth, 'smoothed'],
+  ] as const) {
+    expect(points.steps.length).toBeLessThanOrEqual(4 * WIDTH);
+    points.steps.forEach((step, k) => {
+      const point = byStep.get(step)!;
+      expect(point).toBeDefined();
+      expect(points.x![k]).toBe(point.x);
+      expect(points.values[k]).toBe(point[column]);
+    });
+    // The extremes of the whole curve are among the points drawn.
+    const finite = [...byStep.values()].map((p) => p[column]).filter(Number.isFinite);
+    expect(Math.min(...points.values)).toBe(Math.min(...finite));
+    expect(Math.max(...points.values)).toBe(Math.max(...finite));
+  }
+  const best = bestIndex(paired.y, 'minimize');
+  expect(result.best).toEqual({
+    step: written.loss[paired.indices[best]!]![0],
+    x: paired.x[best],
+    value: paired.y[best],
+  });
+  const nonFinite = paired.y.filter((y) => !Number.isFinite(y));
+  expect(
+    result.nonFinite.nan + result.nonFinite.positiveInfinity + result.nonFinite.negativeInfinity,
+  ).toBe(nonFinite.length);
+  for (const [k, step] of result.markers.steps.entries())
+    expect(Object.is(result.markers.values[k], byStep.get(step)!.y)).toBe(true);
+}
+
+async function grownTo(count: number): Promise<void> {
+  await expect
+    .poll(async () => (await answer({ x: 'step' })).total, { timeout: 10_000 })
+    .toBe(count);
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'munin-envelope-'));
+  const dir = join(root, 'runs', RUN);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'events.jsonl'),
+    line({
+      type: 'start',
+      time: 1_800_000_000,
+      experiment: 'envelopes',
+      name: null,
+      parent: null,
+      steps: null,
+      params: new Map(),
+      provenance: null,
+    }) +
+      line({
+        type: 'metric',
+        time: 1_800_000_000,
+        key: 'train/loss',
+        goal: 'minimize',
+        stepMetric: 'train/epoch',
+      }) +
+      line({
+        type: 'metric',
+        time: 1_800_000_000,
+        key: 'train/epoch',
+        goal: null,
+        stepMetric: null,
+      }) +
+      samples(0, 5000),
+  );
+  backend = await Backend.open(root, { watch: { mode: 'events' } });
+  session = backend.connect(() => undefined);
+});
+
+afterAll(async () => {
+  session.close();
+  await backend.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('the envelope op', () => {
+  it('answers smoothed envelopes against the declared step_metric, exact over every sample', async () => {
+    expectExact(await answer({ x: 'step_metric', smoothing: 0.9 }), 0.9);
+    expectExact(await answer({ x: 'step_metric', stepMetric: 'train/epoch', smoothing: 0.6 }), 0.6);
+  });
+
+  it('stays exact as samples arrive, the epoch of a step after its loss', async () => {
+    appendFileSync(join(root, 'runs', RUN, 'events.jsonl'), samples(5000, 5600, true));
+    await grownTo(5600);
+    expectExact(await answer({ x: 'step_metric', smoothing: 0.9 }), 0.9);
+  });
+
+  it('starts over when a resume cuts orphans', async () => {
+    appendFileSync(
+      join(root, 'runs', RUN, 'events.jsonl'),
+      line({ type: 'resume', time: 1_800_010_000, step: 4000, provenance: null }),
+    );
+    written.loss = written.loss.filter(([step]) => step <= 4000);
+    written.epoch = written.epoch.filter(([step]) => step <= 4000);
+    await grownTo(4001);
+    expectExact(await answer({ x: 'step_metric', smoothing: 0.9 }), 0.9);
+  });
+
+  it('draws a key with no step_metric against step, and says so', async () => {
+    const result = await answer({ key: 'train/epoch', x: 'step_metric', smoothing: 0.5 });
+    expect(result.stepMetric).toBeNull();
+    expect(result.raw.x).toBeNull();
+    expect(result.unpaired).toBe(0);
+    expect(result.best).toBeNull();
+  });
+
+  it('refuses a step metric the run does not have', async () => {
+    const response = await envelope({ x: 'step_metric', stepMetric: 'train/nope' });
+    expect(response.ok).toBe(false);
+    expect(!response.ok && response.error).toEqual({
+      code: 'bad-request',
+      message: `run ${RUN} has no step metric train/nope`,
+    });
+    const key = await envelope({ key: 'train/nope', x: 'step' });
+    expect(!key.ok && key.error.code).toBe('bad-request');
+  });
+});
