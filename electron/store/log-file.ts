@@ -2,7 +2,6 @@
 // opening the file anew for each read as network file systems require.
 
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { forEachWholeLine } from '../../shared/format/whole-lines.js';
 import type { RunLog } from './run-log.js';
 
 const CHUNK_BYTES = 4 << 20;
@@ -48,8 +47,6 @@ export function readLogInto(
     let fileOffset = offset;
     let consumedOffset = offset;
     let stoppedAtNul = false;
-    const apply = (lineStart: number, lineEnd: number): void =>
-      runLog.applyLine(buffer, lineStart, lineEnd);
     for (;;) {
       if (filled === buffer.length) {
         // One line longer than the buffer: grow so that the line fits whole.
@@ -63,7 +60,7 @@ export function readLogInto(
       filled += read;
       // What was written after the fstat is read at the next call; its write raises an event.
       const reachedSize = fileOffset >= stat.size;
-      const result = forEachWholeLine(buffer, 0, filled, apply);
+      const result = runLog.applyWholeLines(buffer, 0, filled);
       consumedOffset += result.consumed;
       onProgress?.(consumedOffset);
       if (result.stoppedAtNul) {

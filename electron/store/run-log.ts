@@ -13,6 +13,8 @@ import type {
 } from '../../shared/format/records.js';
 import { parseLogLine } from '../../shared/format/records.js';
 import type { Value } from '../../shared/format/values.js';
+import type { WholeLinesResult } from '../../shared/format/whole-lines.js';
+import { forEachWholeLine } from '../../shared/format/whole-lines.js';
 import { SampleColumns } from '../../shared/series/sample-columns.js';
 import type { TransferredColumns } from '../../shared/series/sample-columns.js';
 import type { KeyStatistics } from '../../shared/series/statistics.js';
@@ -92,6 +94,46 @@ export class RunLog {
   private readonly fastPath = new SamplesLineScanner();
   /** The series of each position in the last samples line, to skip map lookups. */
   private readonly slotSeries: (Series | undefined)[] = [];
+
+  /**
+   * Applies the whole lines of bytes[start, end) in order, as forEachWholeLine finds them, and
+   * returns where it stopped. Metrics and reading lines the fast path knows are read and found
+   * whole in one pass over their bytes; the rest go through applyLine.
+   */
+  applyWholeLines(bytes: Uint8Array, start: number, end: number): WholeLinesResult {
+    // A subclass that sees lines through applyLine is given every line there.
+    if (this.applyLine !== RunLog.prototype.applyLine)
+      return forEachWholeLine(bytes, start, end, (lineStart, lineEnd) =>
+        this.applyLine(bytes, lineStart, lineEnd),
+      );
+    let firstNul = bytes.indexOf(0, start);
+    if (firstNul < 0 || firstNul >= end) firstNul = end;
+    const fastPath = this.fastPath;
+    let pos = start;
+    while (pos < end) {
+      if (this.start !== null && this.end === null && this.unreadable === null) {
+        const lineFeed = fastPath.scanWholeLine(bytes, pos, end);
+        if (lineFeed >= 0) {
+          this.lines++;
+          const fast = fastPath.scanned;
+          if (
+            !this.applySamples(fast.type, fast.time, fast.step, fast.keys, fast.values, fast.count)
+          ) {
+            this.damaged++;
+          }
+          pos = lineFeed + 1;
+          continue;
+        }
+      }
+      let lineFeed = bytes.indexOf(0x0a, pos);
+      if (lineFeed >= end) lineFeed = -1;
+      if (lineFeed < 0) return { consumed: pos, stoppedAtNul: firstNul < end };
+      if (firstNul < lineFeed) return { consumed: pos, stoppedAtNul: true };
+      this.applyLine(bytes, pos, lineFeed);
+      pos = lineFeed + 1;
+    }
+    return { consumed: pos, stoppedAtNul: firstNul < end };
+  }
 
   /** Applies one whole line, bytes[start, end) without its line feed. */
   applyLine(bytes: Uint8Array, start: number, end: number): void {

@@ -4,8 +4,12 @@
 
 import { decimalToDouble } from '../../shared/format/decimal-to-double.js';
 
-const MAX_FAST_DIGITS = 15;
+const MAX_STEP_DIGITS = 15;
 const POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => 10 ** k);
+/** The bound below which an integer significand is an exact double (Clinger's fast path). */
+const EXACT_INTEGER_LIMIT = 2 ** 53;
+/** What a reader returns for what it cannot read exactly, in place of the offset past it. */
+const NOT_READ = -1;
 
 function bytesOf(text: string): Uint8Array {
   return Uint8Array.from(text, (c) => c.charCodeAt(0));
@@ -13,8 +17,11 @@ function bytesOf(text: string): Uint8Array {
 
 const METRICS_HEAD = bytesOf('{"type":"metrics","time":');
 const READING_HEAD = bytesOf('{"type":"reading","time":');
+/** Where the two heads differ: the first letter of the type. */
+const TYPE_LETTER_AT = '{"type":"'.length;
 const STEP_MEMBER = bytesOf(',"step":');
 const VALUES_MEMBER = bytesOf(',"values":{');
+const LINE_FEED = 0x0a;
 
 export interface ScannedSamples {
   type: 'metrics' | 'reading';
@@ -41,220 +48,270 @@ export class SamplesLineScanner {
     values: new Float64Array(16),
   };
   private readonly slots: (KeySlot | undefined)[] = [];
+  /**
+   * How many leading slots hold keys known to differ from each other. Lines repeat their keys,
+   * so a line whose keys all come from those slots needs no check for a key named twice.
+   */
+  private distinctSlots = 0;
   /** Keys of the line being scanned, to refuse a key named twice (the general parser decides). */
   private readonly seen = new Set<string>();
+  /** How many of the line's first keys `seen` holds. */
+  private seenCount = 0;
   private readonly digitCodes: number[] = [];
-  private pos = 0;
-  private bytes: Uint8Array = new Uint8Array(0);
-  private end = 0;
+  /** The value of the last number read, kept in an array since a returned double is boxed. */
+  private readonly numberValue = new Float64Array(1);
 
   /**
-   * Reads a metrics or reading line whose shape it knows, or returns undefined so that the
-   * general parser decides. The result is reused by the next call.
+   * Reads bytes[start, end), a metrics or reading line without its line feed, whose shape it
+   * knows, or returns undefined so that the general parser decides. The result is reused by the
+   * next call.
    */
   scan(bytes: Uint8Array, start: number, end: number): ScannedSamples | undefined {
+    return this.record(bytes, start, end) === end ? this.result : undefined;
+  }
+
+  /**
+   * Reads the line at start, within bytes[start, limit), when it is a metrics or reading line
+   * this path knows, whole: ended by a line feed before limit. Returns the line feed's offset,
+   * or -1 so that the caller finds the line's end and the general parser decides. Every byte up
+   * to the line feed is one the record's grammar allows, so the line holds no NUL byte.
+   */
+  scanWholeLine(bytes: Uint8Array, start: number, limit: number): number {
+    const end = this.record(bytes, start, limit);
+    return end >= 0 && end < limit && bytes[end] === LINE_FEED ? end : -1;
+  }
+
+  /** The scanned record of the last successful scan. */
+  get scanned(): ScannedSamples {
+    return this.result;
+  }
+
+  /** Reads one record from start; returns the offset just past its closing brace, or -1. */
+  private record(bytes: Uint8Array, start: number, limit: number): number {
     let type: 'metrics' | 'reading';
-    if (matches(bytes, start, end, METRICS_HEAD)) type = 'metrics';
-    else if (matches(bytes, start, end, READING_HEAD)) type = 'reading';
-    else return undefined;
-    this.bytes = bytes;
-    this.end = end;
-    this.pos = start + METRICS_HEAD.length;
-    const time = this.number();
-    if (time === undefined || !this.expect(STEP_MEMBER)) return undefined;
-    const step = this.step();
-    if (step === undefined || !this.expect(VALUES_MEMBER)) return undefined;
+    let head: Uint8Array;
+    if (start + TYPE_LETTER_AT >= limit) return -1;
+    const letter = bytes[start + TYPE_LETTER_AT];
+    if (letter === 0x6d) {
+      type = 'metrics';
+      head = METRICS_HEAD;
+    } else if (letter === 0x72) {
+      type = 'reading';
+      head = READING_HEAD;
+    } else {
+      return -1;
+    }
+    if (!matches(bytes, start, limit, head)) return -1;
+    const number = this.numberValue;
+    let pos = this.number(bytes, start + head.length, limit);
+    if (pos < 0) return -1;
+    const time = number[0]!;
+    if (!matches(bytes, pos, limit, STEP_MEMBER)) return -1;
+    pos = this.step(bytes, pos + STEP_MEMBER.length, limit);
+    if (pos < 0) return -1;
+    const step = number[0]!;
+    if (!matches(bytes, pos, limit, VALUES_MEMBER)) return -1;
+    pos += VALUES_MEMBER.length;
     const out = this.result;
+    this.seenCount = 0;
     out.type = type;
     out.time = time;
     out.step = step;
-    out.count = 0;
-    if (bytes[this.pos] === 0x7d) {
-      this.pos++;
+    let count = 0;
+    if (pos < limit && bytes[pos] === 0x7d) {
+      pos++;
     } else {
       for (;;) {
-        const key = this.key(out.count);
-        if (key === undefined || bytes[this.pos] !== 0x3a) return undefined;
-        this.pos++;
-        const value = this.number();
-        if (value === undefined) return undefined;
-        // A slot's key differs from every earlier slot's unless the line names one twice.
-        if (out.count > 0 && this.repeats(key, out)) return undefined;
-        if (out.count === out.values.length) {
+        pos = this.key(bytes, pos, limit, count);
+        if (pos < 0 || pos >= limit || bytes[pos] !== 0x3a) return -1;
+        pos = this.number(bytes, pos + 1, limit);
+        if (pos < 0) return -1;
+        const key = this.slots[count]!.key;
+        // A line names a key twice only if a slot outside the checked ones says so.
+        if (count >= this.distinctSlots) {
+          if (this.repeats(key, count)) return -1;
+          if (count === this.distinctSlots) this.distinctSlots = count + 1;
+        }
+        if (count === out.values.length) {
           const grown = new Float64Array(out.values.length * 2);
           grown.set(out.values);
           out.values = grown;
         }
-        out.keys[out.count] = key;
-        out.values[out.count] = value;
-        out.count++;
-        const b = bytes[this.pos++];
+        out.keys[count] = key;
+        out.values[count] = number[0]!;
+        count++;
+        if (pos >= limit) return -1;
+        const b = bytes[pos++];
         if (b === 0x7d) break;
-        if (b !== 0x2c || bytes[this.pos] !== 0x22) return undefined;
+        if (b !== 0x2c || pos >= limit || bytes[pos] !== 0x22) return -1;
       }
     }
-    if (bytes[this.pos] !== 0x7d || this.pos + 1 !== end) return undefined;
-    return out;
+    out.count = count;
+    if (pos >= limit || bytes[pos] !== 0x7d) return -1;
+    return pos + 1;
   }
 
-  private repeats(key: string, out: ScannedSamples): boolean {
-    if (out.count < 8) {
-      for (let k = 0; k < out.count; k++) if (out.keys[k] === key) return true;
+  /** True when key, at index of the line, was named before it on the same line. */
+  private repeats(key: string, index: number): boolean {
+    const keys = this.result.keys;
+    if (index < 8) {
+      for (let k = 0; k < index; k++) if (keys[k] === key) return true;
       return false;
     }
-    if (out.count === 8) {
+    if (this.seenCount !== index) {
       this.seen.clear();
-      for (let k = 0; k < out.count; k++) this.seen.add(out.keys[k]!);
+      for (let k = 0; k < index; k++) this.seen.add(keys[k]!);
     }
     if (this.seen.has(key)) return true;
     this.seen.add(key);
+    this.seenCount = index + 1;
     return false;
   }
 
-  private expect(literal: Uint8Array): boolean {
-    if (!matches(this.bytes, this.pos, this.end, literal)) return false;
-    this.pos += literal.length;
-    return true;
-  }
-
-  /** A key made of printable ASCII without escapes, checked once per new spelling. */
-  private key(index: number): string | undefined {
-    const { bytes, end } = this;
-    if (bytes[this.pos] !== 0x22) return undefined;
-    const start = this.pos + 1;
+  /**
+   * A key made of printable ASCII without escapes, checked once per new spelling: leaves it in
+   * slots[index] and returns the offset past its closing quote, or -1.
+   */
+  private key(bytes: Uint8Array, pos: number, limit: number, index: number): number {
+    if (pos >= limit || bytes[pos] !== 0x22) return -1;
+    const start = pos + 1;
+    const slot = this.slots[index];
+    if (slot !== undefined) {
+      // The common case: the same key as the last line's at this position.
+      const expected = slot.bytes;
+      const length = expected.length;
+      const close = start + length;
+      if (close < limit && bytes[close] === 0x22) {
+        let k = 0;
+        while (k < length && expected[k] === bytes[start + k]) k++;
+        if (k === length) return close + 1;
+      }
+    }
     let i = start;
-    while (i < end) {
+    while (i < limit) {
       const b = bytes[i]!;
       if (b === 0x22) break;
-      if (b === 0x5c || b < 0x20 || b >= 0x7f) return undefined;
+      if (b === 0x5c || b < 0x20 || b >= 0x7f) return -1;
       i++;
     }
-    if (i >= end) return undefined;
-    this.pos = i + 1;
-    const slot = this.slots[index];
-    const length = i - start;
-    if (slot !== undefined && slot.bytes.length === length) {
-      let same = true;
-      for (let k = 0; k < length; k++) {
-        if (slot.bytes[k] !== bytes[start + k]) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return slot.key;
-    }
+    if (i >= limit) return -1;
     const key = String.fromCharCode.apply(null, bytes.subarray(start, i) as unknown as number[]);
-    if (!isPrintableAsciiKey(key)) return undefined;
+    if (!isPrintableAsciiKey(key)) return -1;
     this.slots[index] = { bytes: bytes.slice(start, i), key };
-    return key;
+    if (this.distinctSlots > index) this.distinctSlots = index;
+    return i + 1;
   }
 
-  private step(): number | undefined {
-    const { bytes, end } = this;
-    let i = this.pos;
+  /** A step: an integer literal of up to 15 digits. Leaves it in numberValue; returns the end. */
+  private step(bytes: Uint8Array, pos: number, limit: number): number {
+    let i = pos;
     let n = 0;
-    const start = i;
-    while (i < end && bytes[i]! >= 0x30 && bytes[i]! <= 0x39) {
-      n = n * 10 + (bytes[i]! - 0x30);
+    while (i < limit) {
+      const digit = bytes[i]! - 0x30;
+      if (digit < 0 || digit > 9) break;
+      n = n * 10 + digit;
       i++;
     }
-    const digits = i - start;
-    if (digits === 0 || digits > MAX_FAST_DIGITS || (digits > 1 && bytes[start] === 0x30))
-      return undefined;
-    this.pos = i;
-    return n;
+    const digits = i - pos;
+    if (digits === 0 || digits > MAX_STEP_DIGITS || (digits > 1 && bytes[pos] === 0x30))
+      return NOT_READ;
+    this.numberValue[0] = n;
+    return i;
   }
 
   /**
-   * A number literal read exactly. Up to 15 significant digits with a power of ten of at most
-   * 22 are two exact doubles, and one multiplication or division of them is correctly rounded
-   * (Clinger's fast path); up to 19 digits go through decimalToDouble; anything else, and the
-   * rare case decimalToDouble cannot decide, through Number(), which is correctly rounded too.
+   * A number literal read exactly; leaves it in numberValue and returns the offset past it, or
+   * -1. Up to 15 significant digits, or an integer significand up to 2^53, with a power of ten of
+   * at most 22 are two exact doubles, and one multiplication or division of them is correctly
+   * rounded (Clinger's fast path); up to 18 digits with a fraction go through decimalToDouble;
+   * anything else, and the rare case decimalToDouble cannot decide, through Number(), which is
+   * correctly rounded too.
    */
-  private number(): number | undefined {
-    const { bytes, end } = this;
-    const start = this.pos;
-    let i = start;
-    const negative = bytes[i] === 0x2d;
+  private number(bytes: Uint8Array, pos: number, limit: number): number {
+    let i = pos;
+    const negative = i < limit && bytes[i] === 0x2d;
     if (negative) i++;
-    // The digits go to high (the first 15 significant ones) and low (up to 4 more); leading
-    // zeros only move the point, and a literal with more digits is read as text.
-    let high = 0;
-    let highDigits = 0;
-    let low = 0;
-    let lowDigits = 0;
+    // The significant digits go to head (the first nine: leading zeros leave it 0, so they are
+    // not counted) and tail (nine more at most); a literal with more is read as text.
+    let head = 0;
+    let tail = 0;
+    let tailDigits = 0;
     let extraDigits = 0;
     const intStart = i;
     let intEnd = -1;
     // One loop over the whole part and the fraction, the point between them taken in passing.
-    while (i < end) {
+    while (i < limit) {
       const byte = bytes[i]!;
-      if (byte === 0x2e && intEnd < 0) {
-        intEnd = i++;
-        continue;
-      }
       const digit = byte - 0x30;
-      if (digit < 0 || digit > 9) break;
-      if (highDigits < MAX_FAST_DIGITS) {
-        if (high !== 0 || digit !== 0) {
-          high = high * 10 + digit;
-          highDigits++;
-        }
-      } else if (lowDigits < 4) {
-        low = low * 10 + digit;
-        lowDigits++;
+      if (digit >= 0 && digit <= 9) {
+        if (head < 1e8) head = head * 10 + digit;
+        else if (tailDigits < 9) {
+          tail = tail * 10 + digit;
+          tailDigits++;
+        } else extraDigits++;
+        i++;
+      } else if (byte === 0x2e && intEnd < 0) {
+        intEnd = i++;
       } else {
-        extraDigits++;
+        break;
       }
-      i++;
     }
     const hasFraction = intEnd >= 0;
     if (!hasFraction) intEnd = i;
     const intDigits = intEnd - intStart;
-    if (intDigits === 0 || (intDigits > 1 && bytes[intStart] === 0x30)) return undefined;
+    if (intDigits === 0 || (intDigits > 1 && bytes[intStart] === 0x30)) return NOT_READ;
     // A point must have digits after it.
-    if (hasFraction && i === intEnd + 1) return undefined;
+    if (hasFraction && i === intEnd + 1) return NOT_READ;
     let scale = hasFraction ? -(i - intEnd - 1) : 0;
-    if (i < end && (bytes[i] === 0x65 || bytes[i] === 0x45)) {
+    let hasExponent = false;
+    if (i < limit && (bytes[i] === 0x65 || bytes[i] === 0x45)) {
+      hasExponent = true;
       i++;
       let expNegative = false;
-      if (i < end && (bytes[i] === 0x2b || bytes[i] === 0x2d)) {
+      if (i < limit && (bytes[i] === 0x2b || bytes[i] === 0x2d)) {
         expNegative = bytes[i] === 0x2d;
         i++;
       }
       const expStart = i;
       let exponent = 0;
-      while (i < end && bytes[i]! >= 0x30 && bytes[i]! <= 0x39) {
-        if (exponent < 100000) exponent = exponent * 10 + (bytes[i]! - 0x30);
+      while (i < limit) {
+        const digit = bytes[i]! - 0x30;
+        if (digit < 0 || digit > 9) break;
+        if (exponent < 100000) exponent = exponent * 10 + digit;
         i++;
       }
-      if (i === expStart) return undefined;
+      if (i === expStart) return NOT_READ;
       scale += expNegative ? -exponent : exponent;
     }
-    this.pos = i;
-    let value: number | undefined;
+    let value = NaN;
     if (extraDigits === 0 && scale >= -22 && scale <= 22) {
-      if (lowDigits === 0) {
-        value = scale < 0 ? high / POWERS_OF_TEN[-scale]! : high * POWERS_OF_TEN[scale]!;
-      } else if (scale <= 0) {
-        value = decimalToDouble(high, low, lowDigits, -scale);
+      const significand = tailDigits === 0 ? head : head * POWERS_OF_TEN[tailDigits]! + tail;
+      if (significand < EXACT_INTEGER_LIMIT) {
+        value =
+          scale < 0 ? significand / POWERS_OF_TEN[-scale]! : significand * POWERS_OF_TEN[scale]!;
+      } else if (scale < 0) {
+        value = decimalToDouble(head, tail, tailDigits, -scale);
       }
     }
-    if (value !== undefined) {
+    if (value === value) {
       // An integer literal -0 in a float slot is 0, as the general parser reads it; -0.0 is -0.
-      return negative && (value !== 0 || i !== intEnd) ? -value : value;
+      this.numberValue[0] =
+        negative && (value !== 0 || hasFraction || hasExponent) ? -value : value;
+      return i;
     }
     const codes = this.digitCodes;
-    codes.length = i - start;
-    for (let k = start; k < i; k++) codes[k - start] = bytes[k]!;
+    codes.length = i - pos;
+    for (let k = pos; k < i; k++) codes[k - pos] = bytes[k]!;
     value = Number(String.fromCharCode.apply(null, codes));
     // A literal past the float range names no float; the general parser declares it damaged.
-    return Number.isFinite(value) ? value : undefined;
+    if (!Number.isFinite(value)) return NOT_READ;
+    this.numberValue[0] = value;
+    return i;
   }
 }
 
-function matches(bytes: Uint8Array, at: number, end: number, literal: Uint8Array): boolean {
-  if (at + literal.length > end) return false;
+function matches(bytes: Uint8Array, at: number, limit: number, literal: Uint8Array): boolean {
+  if (at + literal.length > limit) return false;
   for (let k = 0; k < literal.length; k++) if (bytes[at + k] !== literal[k]) return false;
   return true;
 }

@@ -1,82 +1,56 @@
-// Exact conversion of a decimal of up to 19 significant digits to the nearest double, without
-// making a string: double-double arithmetic, with a guard that hands back the rare case that
-// lies too close to a halfway point between two doubles to decide this way.
+// Exact conversion of a decimal of 16 to 18 significant digits to the nearest double, without
+// making a string: one exact remainder in double-double arithmetic, and a check that hands back
+// the rare case too close to a halfway point between two doubles to decide this way.
 
-const POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => 10 ** k);
 const SPLITTER = 134217729; // 2^27 + 1, for Dekker's exact product
-const bits = new Float64Array(1);
-const words = new Uint32Array(bits.buffer);
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-const HIGH = LITTLE_ENDIAN ? 1 : 0;
-const LOW = LITTLE_ENDIAN ? 0 : 1;
-
-let productError = 0;
-
-/** a·b rounded; the exact rounding error is left in productError (Dekker). */
-function twoProduct(a: number, b: number): number {
-  const p = a * b;
-  let c = SPLITTER * a;
-  const ah = c - (c - a);
-  const al = a - ah;
-  c = SPLITTER * b;
-  const bh = c - (c - b);
-  const bl = b - bh;
-  productError = ah * bh - p + ah * bl + al * bh + al * bl;
-  return p;
-}
-
-/** The distance from a positive normal double to the next one up. */
-function ulpAbove(x: number): number {
-  bits[0] = x;
-  if (words[LOW] === 0xffffffff) {
-    words[LOW] = 0;
-    words[HIGH]! += 1;
-  } else {
-    words[LOW]! += 1;
-  }
-  return bits[0]! - x;
-}
-
-/** True when a positive double is a power of two, where the gap below is half the gap above. */
-function isPowerOfTwo(x: number): boolean {
-  bits[0] = x;
-  return words[LOW] === 0 && (words[HIGH]! & 0xfffff) === 0;
-}
+const POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => 10 ** k);
+const INVERSE_POWERS_OF_TEN = POWERS_OF_TEN.map((p) => 1 / p);
+// Each power of ten up to 10^22 is a double; its Dekker halves are computed once, not per number.
+const POWER_HIGH_HALVES = POWERS_OF_TEN.map((p) => SPLITTER * p - (SPLITTER * p - p));
+const POWER_LOW_HALVES = POWERS_OF_TEN.map((p, k) => p - POWER_HIGH_HALVES[k]!);
+/** Far above the error of the computed correction (about 2^-102 of the result), far below an ulp. */
+const DECISION_MARGIN = 2 ** -95;
 
 /**
- * The double nearest (high·10^lowDigits + low)·10^-fractionDigits, for high < 2^53, low <
- * 10^lowDigits, lowDigits <= 4 and fractionDigits from 0 to 22; undefined when it cannot tell
- * for certain, so that the caller converts the text instead.
+ * The double nearest (head·10^tailDigits + tail)/10^fractionDigits, for head from 10^8 to 10^9,
+ * tail < 10^tailDigits, tailDigits from 1 to 9 and fractionDigits from 1 to 22; NaN when it
+ * cannot tell for certain, so that the caller converts the text instead. Shorter decimals are
+ * exact doubles already and take one correctly rounded division (Clinger's fast path).
  */
 export function decimalToDouble(
-  high: number,
-  low: number,
-  lowDigits: number,
+  head: number,
+  tail: number,
+  tailDigits: number,
   fractionDigits: number,
-): number | undefined {
-  const p1 = twoProduct(high, POWERS_OF_TEN[lowDigits]!);
-  const p2 = productError;
-  // The mantissa as an exact unevaluated sum mh + ml of integers.
-  const s = p1 + low;
-  const bv = s - p1;
-  const sumError = p1 - (s - bv) + (low - bv);
-  const tail = sumError + p2;
-  const mh = s + tail;
-  const ml = tail - (mh - s);
-  if (fractionDigits === 0) return ml === 0 ? mh : undefined;
+): number {
+  // head·10^tailDigits = (head·5^tailDigits)·2^tailDigits: below 2^30·5^9 < 2^53, so exact.
+  const upper = head * POWERS_OF_TEN[tailDigits]!;
+  // The significand as an exact unevaluated sum; Fast2Sum holds since upper > tail.
+  const significand = upper + tail;
+  const significandError = tail - (significand - upper);
   const divisor = POWERS_OF_TEN[fractionDigits]!;
-  const q1 = mh / divisor;
-  const t1 = twoProduct(q1, divisor);
-  const t2 = productError;
-  const remainder = mh - t1 - t2 + ml;
-  const q2 = remainder / divisor;
-  const x = q1 + q2;
-  const xv = x - q1;
-  const roundingError = q1 - (x - xv) + (q2 - xv);
-  if (!(x > 0) || isPowerOfTwo(x)) return undefined;
-  const halfUlp = ulpAbove(x) / 2;
-  // The double-double quotient is within about 2^-100 of the true value; a rounding error that
-  // close to half an ulp leaves the nearest double undecided here.
-  if (Math.abs(Math.abs(roundingError) - halfUlp) <= x * 2 ** -90) return undefined;
-  return x;
+  // A first quotient within an ulp or two; the remainder below corrects it whatever its error.
+  const quotient = significand * INVERSE_POWERS_OF_TEN[fractionDigits]!;
+  // quotient·divisor = product + productError exactly (Dekker, the divisor split beforehand).
+  const split = SPLITTER * quotient;
+  const quotientHigh = split - (split - quotient);
+  const quotientLow = quotient - quotientHigh;
+  const divisorHigh = POWER_HIGH_HALVES[fractionDigits]!;
+  const divisorLow = POWER_LOW_HALVES[fractionDigits]!;
+  const product = quotient * divisor;
+  const productError =
+    quotientHigh * divisorHigh -
+    product +
+    quotientHigh * divisorLow +
+    quotientLow * divisorHigh +
+    quotientLow * divisorLow;
+  // significand - product is exact (Sterbenz: they are within a factor of two of each other).
+  const remainder = significand - product - productError + significandError;
+  const correction = remainder * INVERSE_POWERS_OF_TEN[fractionDigits]!;
+  // The exact value lies within margin of quotient + correction, and rounding is monotonic: when
+  // both ends of that interval round to the same double, so does the exact value.
+  const margin = quotient * DECISION_MARGIN;
+  const below = quotient + (correction - margin);
+  const above = quotient + (correction + margin);
+  return below === above ? below : NaN;
 }

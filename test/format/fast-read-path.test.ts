@@ -1,0 +1,160 @@
+// The fast read path: 16-18 digit decimals read as Number() reads them, whole lines found in one
+// pass with the whole-line rule intact (chunk ends, NUL bytes, damaged and repeated-key lines).
+
+import { describe, expect, it } from 'vitest';
+import { decimalToDouble } from '../../shared/format/decimal-to-double.js';
+import { forEachWholeLine } from '../../shared/format/whole-lines.js';
+import { RunLog } from '../../electron/store/run-log.js';
+import { Prng } from '../support/prng.js';
+import { differenceFromReference, ReferenceFold } from '../support/reference-fold.js';
+import { startLine } from '../support/lines.js';
+
+const bitsOf = (x: number): bigint => new BigUint64Array(new Float64Array([x]).buffer)[0]!;
+
+/** A decimal digit string of `count` digits, the first not 0. */
+function digitString(prng: Prng, count: number): string {
+  let text = String(prng.range(1, 9));
+  for (let k = 1; k < count; k++) text += String(prng.int(10));
+  return text;
+}
+
+describe('decimalToDouble', () => {
+  it('gives the double Number() gives, or NaN, for 10 to 18 digits and 1 to 22 fraction digits', () => {
+    const prng = new Prng(0x5eed);
+    let undecided = 0;
+    const total = 200_000;
+    for (let i = 0; i < total; i++) {
+      const tailDigits = prng.range(1, 9);
+      const fractionDigits = prng.range(1, 22);
+      const head = prng.range(1e8, 1e9 - 1);
+      const tailText = digitString(prng, tailDigits).replace(/^./, String(prng.int(10)));
+      const digits = `${head}${tailText}`;
+      const padded = digits.padStart(fractionDigits + 1, '0');
+      const point = padded.length - fractionDigits;
+      const text = `${padded.slice(0, point)}.${padded.slice(point)}`;
+      const fast = decimalToDouble(head, Number(tailText), tailDigits, fractionDigits);
+      if (Number.isNaN(fast)) {
+        undecided++;
+        continue;
+      }
+      expect(bitsOf(fast), text).toBe(bitsOf(Number(text)));
+    }
+    expect(undecided).toBeLessThan(total / 1000);
+  });
+
+  it('decides halfway cases exactly, or hands them back', () => {
+    // 2^53 + 1 and its neighbours, written with a fraction: exactly halfway between two doubles.
+    for (const [head, tail, tailDigits, fractionDigits, text] of [
+      [900719925, 4740993, 7, 1, '900719925474099.3'],
+      [900719925, 47409930, 8, 1, '9007199254740993.0'],
+      [900719925, 474099300, 9, 2, '9007199254740993.00'],
+      [900719925, 474099500, 9, 2, '9007199254740995.00'],
+      [900719925, 474099499, 9, 2, '9007199254740994.99'],
+    ] as const) {
+      const fast = decimalToDouble(head, tail, tailDigits, fractionDigits);
+      if (!Number.isNaN(fast)) expect(bitsOf(fast), text).toBe(bitsOf(Number(text)));
+    }
+  });
+});
+
+const START = `${startLine()}\n`;
+const metrics = (step: number | string, values: string): string =>
+  `{"type":"metrics","time":1.5,"step":${step},"values":{${values}}}\n`;
+
+/** Folds text through applyWholeLines in pieces of `piece` bytes, as readLogInto's chunks do. */
+function foldInPieces(text: string, piece: number): { log: RunLog; consumed: number } {
+  const bytes = Buffer.from(text, 'latin1');
+  const log = new RunLog();
+  let consumed = 0;
+  for (let end = Math.min(piece, bytes.length); ; end = Math.min(end + piece, bytes.length)) {
+    const result = log.applyWholeLines(bytes, consumed, end);
+    consumed = result.consumed;
+    if (result.stoppedAtNul || end === bytes.length) break;
+  }
+  return { log, consumed };
+}
+
+function reference(text: string): { ref: ReferenceFold; consumed: number } {
+  const bytes = Buffer.from(text, 'latin1');
+  const ref = new ReferenceFold();
+  const result = forEachWholeLine(bytes, 0, bytes.length, (s, e) => ref.apply(bytes, s, e));
+  return { ref, consumed: result.consumed };
+}
+
+describe('applyWholeLines', () => {
+  const lines = [
+    START,
+    metrics(0, '"a":2.650275937980041,"b":3.6120726397493854'),
+    metrics(1, '"a":0.0012240667292484524,"b":-0.0'),
+    metrics(2, '"a":1,"a":2'),
+    metrics('3.0', '"a":1.5'),
+    metrics(4294967296, '"a":1e-400,"b":123456789012345678901.5'),
+    metrics(5, '"b":1.25,"a":-0'),
+    '{"type":"reading","time":2.5,"step":5,"values":{"sys/cpu":0.5}}\n',
+    metrics(6, '"sys/cpu":1.0'),
+    metrics(7, ''),
+    '{"type":"metrics","time":1.5,"step":8,"values":{"a":1.5}} \n',
+  ];
+  const text = lines.join('');
+
+  it('folds as the general parser does, whatever the chunk size', () => {
+    const { ref, consumed } = reference(text);
+    for (const piece of [1, 7, 64, 97, text.length]) {
+      const folded = foldInPieces(text, piece);
+      expect(folded.consumed, `piece ${piece}`).toBe(consumed);
+      expect(differenceFromReference(folded.log, ref), `piece ${piece}`).toBeUndefined();
+    }
+  });
+
+  it('keeps a step past 32 bits exactly and counts repeated keys and float steps as damaged', () => {
+    const { log } = foldInPieces(text, 64);
+    expect(log.damaged).toBe(3);
+    const a = log.series.get('a')!.samples;
+    const steps = Array.from({ length: a.length }, (_, i) => a.step(i));
+    expect(steps).toEqual([0, 1, 4294967296, 5, 8]);
+    expect(Object.is(log.series.get('b')!.samples.value(1), -0)).toBe(true);
+    expect(Object.is(a.value(3), 0)).toBe(true);
+  });
+
+  it('stops before a line that is cut off or holds a NUL byte, and goes on once it is whole', () => {
+    const whole = START + metrics(0, '"a":1.5');
+    const cut = metrics(1, '"a":2.5');
+    for (let at = 1; at < cut.length; at++) {
+      const partial = whole + cut.slice(0, at);
+      const { log, consumed } = foldInPieces(partial, 4096);
+      expect(consumed, `cut at ${at}`).toBe(whole.length);
+      expect(log.series.get('a')!.samples.length).toBe(1);
+      const withNul = `${whole}${cut.slice(0, at)}\0${cut.slice(at)}${metrics(2, '"a":3.5')}`;
+      const bytes = Buffer.from(withNul, 'latin1');
+      const nulLog = new RunLog();
+      const result = nulLog.applyWholeLines(bytes, 0, bytes.length);
+      expect(result).toEqual({ consumed: whole.length, stoppedAtNul: true });
+      expect(nulLog.series.get('a')!.samples.length).toBe(1);
+    }
+  });
+
+  it('gives every line to a subclass that sees lines through applyLine', () => {
+    class Counting extends RunLog {
+      seen = 0;
+      override applyLine(bytes: Uint8Array, start: number, end: number): void {
+        this.seen++;
+        super.applyLine(bytes, start, end);
+      }
+    }
+    const log = new Counting();
+    const bytes = Buffer.from(text, 'latin1');
+    log.applyWholeLines(bytes, 0, bytes.length);
+    expect(log.seen).toBe(lines.length);
+  });
+
+  it('reads many keys on a line, and refuses one named twice past the eighth', () => {
+    const keys = Array.from({ length: 12 }, (_, k) => `k${k}`);
+    const line = (names: string[]): string => metrics(0, names.map((k) => `"${k}":1.5`).join(','));
+    const repeated = [...keys.slice(0, 10), 'k3', 'k11'];
+    const body = [line(keys), line(keys), line(repeated), line(keys)].join('');
+    const { ref } = reference(START + body);
+    const { log } = foldInPieces(START + body, 4096);
+    expect(log.damaged).toBe(1);
+    expect(differenceFromReference(log, ref)).toBeUndefined();
+  });
+});
