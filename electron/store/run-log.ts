@@ -36,6 +36,12 @@ export class Series {
     this.samples.push(step, time, value);
     if (step > this.maxStep) this.maxStep = step;
   }
+
+  /** Appends a sample of the same line as the one `leader` has just appended. */
+  pushBeside(leader: Series, step: number, time: number, value: number): void {
+    this.samples.pushBeside(leader.samples, step, time, value);
+    if (step > this.maxStep) this.maxStep = step;
+  }
 }
 
 /** Why a log cannot be read as a run, when it cannot. */
@@ -229,6 +235,7 @@ export class RunLog {
       const known = this.kinds.get(key);
       if (known !== undefined && known !== kind) return false;
     }
+    let leader: Series | undefined;
     for (let i = 0; i < count; i++) {
       const key = keys[i]!;
       let series = cache[i];
@@ -241,7 +248,13 @@ export class RunLog {
         }
         cache[i] = series;
       }
-      series.push(step, time, values[i]!);
+      // The line's keys share its step and time: the first key's series holds them for all.
+      if (leader === undefined) {
+        series.push(step, time, values[i]!);
+        leader = series;
+      } else {
+        series.pushBeside(leader, step, time, values[i]!);
+      }
     }
     if (type === 'metrics') this.currentStep = step;
     return true;
@@ -286,7 +299,8 @@ export class RunLog {
       currentStep: this.currentStep,
       otherRecords: this.otherRecords,
     };
-    return { state, buffers };
+    // Series that borrow steps and times list the same buffers; a transfer names each once.
+    return { state, buffers: [...new Set(buffers)] };
   }
 
   static fromTransfer(state: TransferredRunLog): RunLog {

@@ -1,6 +1,7 @@
 // Columnar storage of one series' samples: parallel typed-array chunks of step, time and value,
 // never an object per sample. Steps take 4 bytes while they fit 32 bits (a chunk widens to 8
-// when one does not), times and values 8 each: near 20 bytes a sample at any length.
+// when one does not), times and values 8 each: near 20 bytes a sample at any length, and near 8
+// for a series whose chunks borrow the steps and times of another series logged on its lines.
 
 const CHUNK_BITS = 14;
 const CHUNK = 1 << CHUNK_BITS;
@@ -12,6 +13,13 @@ interface Chunk {
   steps: Uint32Array | Float64Array;
   times: Float64Array;
   values: Float64Array;
+  /**
+   * False while steps and times are borrowed from another series' chunk: their owner alone
+   * writes them, and only past its length, where a borrower has read nothing yet.
+   */
+  ownsStepsAndTimes: boolean;
+  /** True once another chunk borrowed these steps and times: they are not rewritten in place. */
+  lent: boolean;
 }
 
 function makeChunk(capacity: number): Chunk {
@@ -19,6 +27,8 @@ function makeChunk(capacity: number): Chunk {
     steps: new Uint32Array(capacity),
     times: new Float64Array(capacity),
     values: new Float64Array(capacity),
+    ownsStepsAndTimes: true,
+    lent: false,
   };
 }
 
@@ -28,6 +38,20 @@ function widenSteps(chunk: Chunk): void {
   const wide = new Float64Array(chunk.steps.length);
   wide.set(chunk.steps);
   chunk.steps = wide;
+}
+
+/** Gives a chunk steps and times of its own, to write where others may read. */
+function ownStepsAndTimes(chunk: Chunk): void {
+  if (chunk.ownsStepsAndTimes && !chunk.lent) return;
+  chunk.steps = chunk.steps.slice();
+  chunk.times = chunk.times.slice();
+  chunk.ownsStepsAndTimes = true;
+  chunk.lent = false;
+}
+
+/** The same time, -0 told from 0: a borrowed time must read back with its own bits. */
+function sameTime(a: number, b: number): boolean {
+  return a === b && (a !== 0 || 1 / a === 1 / b);
 }
 
 /** A SampleColumns as structured clone carries it between threads; its arrays can be moved. */
@@ -40,7 +64,10 @@ export class SampleColumns {
   private chunks: Chunk[] = [makeChunk(FIRST_CAPACITY)];
   private lengthValue = 0;
 
-  /** The columns' state to post to another thread, with the buffers that can move with it. */
+  /**
+   * The columns' state to post to another thread, with the buffers that can move with it; a
+   * buffer borrowed from another series is listed by that series too.
+   */
   toTransfer(): { state: TransferredColumns; buffers: ArrayBuffer[] } {
     const buffers: ArrayBuffer[] = [];
     for (const chunk of this.chunks) {
@@ -78,11 +105,47 @@ export class SampleColumns {
       this.chunks[0] = grown;
       chunk = grown;
     }
+    if (!chunk.ownsStepsAndTimes) ownStepsAndTimes(chunk);
     if (step > MAX_NARROW_STEP) widenSteps(chunk);
     chunk.steps[at] = step;
     chunk.times[at] = time;
     chunk.values[at] = value;
     this.lengthValue = index + 1;
+  }
+
+  /**
+   * Appends a sample of the same step and time as the sample `leader` has just appended, as the
+   * keys of one line are. While the two series have as many samples, a chunk past the first
+   * borrows the leader's steps and times instead of holding a copy: less memory to fault in.
+   */
+  pushBeside(leader: SampleColumns, step: number, time: number, value: number): void {
+    const index = this.lengthValue;
+    // The first chunk grows by replacement, so only full-size chunks are shared.
+    if (leader.lengthValue === index + 1 && index >= CHUNK) {
+      const chunkIndex = index >>> CHUNK_BITS;
+      const at = index & MASK;
+      const theirs = leader.chunks[chunkIndex]!;
+      if (theirs.steps[at] === step && sameTime(theirs.times[at]!, time)) {
+        let mine = this.chunks[chunkIndex];
+        if (mine === undefined) {
+          mine = {
+            steps: theirs.steps,
+            times: theirs.times,
+            values: new Float64Array(CHUNK),
+            ownsStepsAndTimes: false,
+            lent: false,
+          };
+          theirs.lent = true;
+          this.chunks.push(mine);
+        }
+        if (mine.steps === theirs.steps && mine.times === theirs.times) {
+          mine.values[at] = value;
+          this.lengthValue = index + 1;
+          return;
+        }
+      }
+    }
+    this.push(step, time, value);
   }
 
   step(index: number): number {
@@ -99,6 +162,8 @@ export class SampleColumns {
 
   /** Keeps, in order, only the samples whose step is at most maxStep; returns how many it removed. */
   keepStepsUpTo(maxStep: number): number {
+    // Rewriting in place would change what borrowers of these steps and times read.
+    for (const chunk of this.chunks) ownStepsAndTimes(chunk);
     let write = 0;
     const total = this.lengthValue;
     for (let read = 0; read < total; read++) {
@@ -148,7 +213,10 @@ export class SampleColumns {
   /** Bytes held by the columns, for memory accounting. */
   get byteSize(): number {
     let bytes = 0;
-    for (const chunk of this.chunks) bytes += chunk.steps.byteLength + chunk.times.byteLength * 2;
+    for (const chunk of this.chunks) {
+      bytes += chunk.values.byteLength;
+      if (chunk.ownsStepsAndTimes) bytes += chunk.steps.byteLength + chunk.times.byteLength;
+    }
     return bytes;
   }
 }
