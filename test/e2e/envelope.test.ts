@@ -1,6 +1,7 @@
 // A series longer than a snapshot sends whole, in Chromium: it is drawn from the host's M4
 // envelopes (the spike at one sample survives), the WebSocket carries a fraction of the samples,
-// and zooming asks again for the range in view.
+// zooming asks again for the range in view, and smoothing and step_metric x come from the host's
+// smoothed and paired envelopes like whole curves.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,9 @@ import { E2eSession, WAIT, describeE2e, evaluate, goToRoute, screenshot } from '
 const RUN = '20261129T000000Z-00000e11';
 const SAMPLES = WHOLE_SERIES_LIMIT * 3;
 const SPIKE_AT = 98_765;
+/** The epoch is logged at every step but these: their loss has no x against the epoch. */
+const NO_EPOCH = (step: number) => step % 10 === 3;
+const UNPAIRED = SAMPLES / 10;
 
 function writeLongRun(root: string): void {
   const dir = join(root, 'runs', RUN);
@@ -29,18 +33,20 @@ function writeLongRun(root: string): void {
       params: new Map(),
       provenance: null,
     }),
+    encodeRecord({
+      type: 'metric',
+      time: 1_793_541_787.5,
+      key: 'train/loss',
+      goal: 'minimize',
+      stepMetric: 'train/epoch',
+    }),
   ];
   for (let step = 0; step < SAMPLES; step++) {
     // A calm curve with one spike, which an envelope must keep and a sample of points may lose.
     const loss = step === SPIKE_AT ? 50 : 2 / (1 + step / 10_000);
-    lines.push(
-      encodeRecord({
-        type: 'metrics',
-        time: 1_793_541_788 + step,
-        step,
-        values: new Map([['train/loss', loss]]),
-      }),
-    );
+    const values = new Map([['train/loss', loss]]);
+    if (!NO_EPOCH(step)) values.set('train/epoch', Math.floor(step / 1_000) / 10);
+    lines.push(encodeRecord({ type: 'metrics', time: 1_793_541_788 + step, step, values }));
   }
   lines.push(
     encodeRecord({ type: 'end', time: 1_793_541_788 + SAMPLES, status: 'finished', error: null }),
@@ -58,15 +64,19 @@ function notes(page: Page): Promise<string> {
 }
 
 /**
- * Where the run's line lies on the canvas: pixel columns holding it in the plot's top half, and
- * its pixels in the bottom fifth. With the spike at 50 and every other value at 2 or below, the
- * curve hugs the bottom and only the spike reaches the top half; without it, it would fill it.
+ * Where the run's line lies on the canvas: pixel columns holding it in the plot's top part, and
+ * its pixels in the bottom part. With the spike at 50 and every other value at 2 or below, the
+ * curve hugs the bottom and only the spike reaches the top; without it, it would fill it. The
+ * canvas is transparent, so a pixel's alpha tells a line drawn faint (the raw line behind a
+ * smoothed one, alpha 0.28, more where its strokes cross) from one drawn solid.
  */
 function linePixels(
   page: Page,
   hex: string,
+  alpha: 'solid' | 'faint' = 'solid',
 ): Promise<{ topColumns: number; bottom: number; total: number }> {
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  const [least, most] = alpha === 'solid' ? [250, 255] : [8, 200];
   return evaluate(
     page,
     `(() => {
@@ -77,12 +87,27 @@ function linePixels(
       let bottom = 0, total = 0;
       for (let i = 0; i < data.length; i += 4) {
         if (Math.abs(data[i] - ${r}) + Math.abs(data[i + 1] - ${g}) + Math.abs(data[i + 2] - ${b}) > 24) continue;
+        if (data[i + 3] < ${least} || data[i + 3] > ${most}) continue;
         const y = Math.floor(i / 4 / width);
         total++;
         if (y < height * 0.4) top.add((i / 4) % width);
         if (y > height * 0.6) bottom++;
       }
       return { topColumns: top.size, bottom, total };
+    })()`,
+  );
+}
+
+/** Sets the page's smoothing slider as a person dragging it would. */
+async function setSmoothing(page: Page, weight: number): Promise<void> {
+  await evaluate(
+    page,
+    `(() => {
+      const input = document.querySelector('[data-testid="smoothing"]');
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+      setValue.call(input, '${weight}');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      return true;
     })()`,
   );
 }
@@ -122,6 +147,68 @@ describeE2e('a series too long to send whole', () => {
     // 24 bytes a sample whole; the envelope is at most 4 points a column of 1,200.
     expect(received).toBeLessThan(SAMPLES * 24 * 0.1);
     await screenshot(page, 'envelope-long-series');
+  });
+
+  it('smooths over every sample on the host: a smoothed line over the faint raw one', async () => {
+    await page.dblclick(`${PANEL} .u-over`);
+    await expect
+      .poll(() => notes(page), WAIT)
+      .toContain(`${SAMPLES.toLocaleString('en')} samples in view`);
+    received = 0;
+    await setSmoothing(page, 0.9);
+    // The raw line, spike and all, is drawn faint; the solid line is the smoothed one, which
+    // the spike moves by a tenth of its height: it stays low. Unsmoothed, the spike is solid.
+    await expect
+      .poll(async () => (await linePixels(page, runColor(RUN), 'solid')).topColumns, WAIT)
+      .toBe(0);
+    const solid = await linePixels(page, runColor(RUN), 'solid');
+    expect(solid.total).toBeGreaterThan(500);
+    expect(solid.bottom).toBeGreaterThan(solid.total / 2);
+    const faint = await linePixels(page, runColor(RUN), 'faint');
+    expect(faint.topColumns).toBeGreaterThan(0);
+    const text = await notes(page);
+    expect(text).not.toContain('drawn raw');
+    expect(text).toContain(`${SAMPLES.toLocaleString('en')} samples in view drawn exactly`);
+    // Both panels' raw and smoothed envelopes: far fewer bytes than the loss's samples alone.
+    expect(received).toBeLessThan(SAMPLES * 24 * 0.1);
+    await screenshot(page, 'envelope-smoothed');
+  });
+
+  it('draws against the step_metric from paired envelopes, unpaired samples counted', async () => {
+    received = 0;
+    await page.selectOption('[data-testid="page-x-axis"]', 'step_metric');
+    await expect
+      .poll(
+        () =>
+          evaluate<string>(
+            page,
+            `document.querySelector('${PANEL} [data-testid="x-axis-label"]')?.textContent ?? ''`,
+          ),
+        WAIT,
+      )
+      .toContain('train/epoch');
+    await expect
+      .poll(() => notes(page), WAIT)
+      .toContain(`${UNPAIRED} points without a train/epoch sample at their step not drawn`);
+    const text = await notes(page);
+    expect(text).toContain(
+      `${(SAMPLES - UNPAIRED).toLocaleString('en')} samples in view drawn exactly`,
+    );
+    expect(text).not.toContain('drawn raw');
+    expect(text).not.toContain('no step_metric declared');
+    // Smoothed still: the spike faint, the smoothed line solid and low.
+    expect((await linePixels(page, runColor(RUN), 'faint')).topColumns).toBeGreaterThan(0);
+    const solid = await linePixels(page, runColor(RUN), 'solid');
+    expect(solid.topColumns).toBe(0);
+    expect(solid.total).toBeGreaterThan(300);
+    expect(received).toBeLessThan(SAMPLES * 24 * 0.1);
+    await screenshot(page, 'envelope-step-metric');
+    await setSmoothing(page, 0);
+    await page.selectOption('[data-testid="page-x-axis"]', 'step');
+    await expect
+      .poll(() => notes(page), WAIT)
+      .toContain(`${SAMPLES.toLocaleString('en')} samples in view`);
+    await page.waitForSelector(`${PANEL} .u-over`, WAIT);
   });
 
   it('asks again for the range zoomed into', async () => {

@@ -118,7 +118,13 @@ export function EnvelopeCurve(props: {
     null,
   );
   const range = zoom !== null && zoom.mode === mode ? zoom.range : null;
-  const [answers, setAnswers] = useState<ReadonlyMap<string, EnvelopeColumns>>(new Map());
+  // Answers are drawn with the axis and smoothing they were asked with, until new ones come: a
+  // chart built for smoothing must get smoothed lines, and x in its own units.
+  const [answered, setAnswered] = useState<{
+    mode: XAxisMode;
+    smoothing: number;
+    answers: ReadonlyMap<string, EnvelopeColumns>;
+  }>({ mode, smoothing, answers: new Map() });
   const [tick, setTick] = useState(0);
   const versions = runs.map((run) => run.series.version).join(',');
 
@@ -152,7 +158,7 @@ export function EnvelopeCurve(props: {
       }),
     ).then(
       (entries) => {
-        if (!cancelled) setAnswers(new Map(entries));
+        if (!cancelled) setAnswered({ mode, smoothing, answers: new Map(entries) });
       },
       () => undefined,
     );
@@ -163,11 +169,15 @@ export function EnvelopeCurve(props: {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [bridge, title, mode, smoothing, range, tick, runs.map((run) => run.runId).join(',')]);
 
+  const shownMode = answered.mode;
+  const shownSmoothing = answered.smoothing;
   const traces: Trace[] = runs.flatMap((run) => {
-    const envelope = answers.get(run.runId);
-    return envelope === undefined ? [] : [envelopeTrace(run, envelope, { mode, smoothing, logY })];
+    const envelope = answered.answers.get(run.runId);
+    return envelope === undefined
+      ? []
+      : [envelopeTrace(run, envelope, { mode: shownMode, smoothing: shownSmoothing, logY })];
   });
-  const shown = [...answers.values()];
+  const shown = [...answered.answers.values()];
   const stepMetrics = [
     ...new Set(shown.flatMap((e) => (e.stepMetric === null ? [] : [e.stepMetric]))),
   ];
@@ -176,19 +186,19 @@ export function EnvelopeCurve(props: {
   ];
   if (shown.some((e) => e.xOrder === 'sorted'))
     notes.push(
-      `x goes back along the run: points sorted by x${smoothing > 0 ? ' and smoothed in that order' : ''}`,
+      `x goes back along the run: points sorted by x${shownSmoothing > 0 ? ' and smoothed in that order' : ''}`,
     );
   return (
     <CurvePanel
       title={title}
       traces={traces}
-      mode={mode}
+      mode={shownMode}
       xLabel={stepMetrics.length === 0 ? 'step_metric' : stepMetrics.join(' / ')}
       logY={logY}
-      smoothing={smoothing}
-      syncKey={`munin-${mode}`}
+      smoothing={shownSmoothing}
+      syncKey={`munin-${shownMode}`}
       notes={notes}
-      onXRange={(zoomed) => setZoom(zoomed === null ? null : { mode, range: zoomed })}
+      onXRange={(zoomed) => setZoom(zoomed === null ? null : { mode: shownMode, range: zoomed })}
       onExportCsv={props.onExportCsv}
       onExportPng={props.onExportPng}
     />
