@@ -239,21 +239,39 @@ export class SamplesLineScanner {
     let extraDigits = 0;
     const intStart = i;
     let intEnd = -1;
-    // One loop over the whole part and the fraction, the point between them taken in passing.
+    // Loops over the whole part and the fraction, the point between them taken in passing: the
+    // first fills head, the next tail, the last counts what neither keeps.
+    let byte = 0;
     while (i < limit) {
-      const byte = bytes[i]!;
+      byte = bytes[i]!;
       const digit = byte - 0x30;
       if (digit >= 0 && digit <= 9) {
-        if (head < 1e8) head = head * 10 + digit;
-        else if (tailDigits < 9) {
-          tail = tail * 10 + digit;
-          tailDigits++;
-        } else extraDigits++;
+        head = head * 10 + digit;
         i++;
+        if (head >= 1e8) break;
       } else if (byte === 0x2e && intEnd < 0) {
         intEnd = i++;
       } else {
         break;
+      }
+    }
+    if (head >= 1e8) {
+      while (i < limit) {
+        byte = bytes[i]!;
+        const digit = byte - 0x30;
+        if (digit >= 0 && digit <= 9) {
+          if (tailDigits === 9) {
+            extraDigits++;
+          } else {
+            tail = tail * 10 + digit;
+            tailDigits++;
+          }
+          i++;
+        } else if (byte === 0x2e && intEnd < 0) {
+          intEnd = i++;
+        } else {
+          break;
+        }
       }
     }
     const hasFraction = intEnd >= 0;
