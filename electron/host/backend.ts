@@ -93,6 +93,8 @@ export function checkStore(root: string): void {
  * chart needs, and a sample still reaches the screen in well under a tenth of a second.
  */
 const COALESCE_MS = 40;
+/** How long a change waits for others before it is read: one frame of a 60 Hz display. */
+const GATHER_MS = 16;
 
 /** How long open reads runs before it returns, and how long each background turn reads. */
 const INITIAL_READ_MS = 150;
@@ -440,13 +442,11 @@ export class Backend {
       this.pendingRuns.clear();
       for (const [runId, changed] of pending) this.processRun(runId, changed);
     };
-    // A change after a quiet spell is read in the next turn of the event loop. One that comes
-    // within a window of the last read waits for the window's end with the others that come,
-    // so that many live runs cost a read per run and one message per window, not per append:
-    // each wake-up, read and message costs system calls, which cost the most in a VM.
-    const wait = this.lastFlush + this.coalesceMs - performance.now();
-    if (wait <= 0) setImmediate(flush);
-    else setTimeout(flush, wait);
+    // A change is read a display frame after it comes, with the changes that come meanwhile (a
+    // sweep's runs write at once), and reads are a window apart at least: many live runs cost a
+    // read per run and one message per window, not per append. Each wake-up, read and message
+    // costs system calls, which cost the most in a VM.
+    setTimeout(flush, Math.max(GATHER_MS, this.lastFlush + this.coalesceMs - performance.now()));
   }
 
   private processRun(id: string, changed: ReadonlySet<RunFileKind>): void {

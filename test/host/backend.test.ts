@@ -351,7 +351,7 @@ describe.each(WATCHES)('Backend, watching by %s', (_, watch) => {
 });
 
 describe('Backend, coalescing live changes', () => {
-  it('reads a change after a quiet spell at once, and the changes of a window together', async () => {
+  it('reads a change after a quiet spell soon, and the changes of a window together', async () => {
     const root = newDir();
     mkdirSync(join(root, 'runs'));
     const OTHER = '20261101T110000Z-0000cccc';
@@ -377,7 +377,7 @@ describe('Backend, coalescing live changes', () => {
     const written = performance.now();
     await live.append(first, metricsLine(1, { loss: 1 }));
     await waitUntil('the first append', () => pushes.length > 0);
-    // Quiet before it: read in the next turn, not held for a window.
+    // Quiet before it: read after a frame's wait, not held for a window.
     expect(pushes[0]!.at - written).toBeLessThan(400);
     expect(samplesOf(pushes[0]!.deltas)).toEqual([`${LIVE} loss`]);
 
