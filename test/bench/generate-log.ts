@@ -2,17 +2,12 @@
 
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { encodeRecord } from '../../shared/format/records.js';
+import { Prng } from '../support/prng.js';
 
 /** A small deterministic PRNG (mulberry32), so every run benchmarks the same bytes. */
 export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const prng = new Prng(seed);
+  return () => prng.next();
 }
 
 /** Writes a start and `steps` metrics records of `keys` floats each; returns the byte size. */

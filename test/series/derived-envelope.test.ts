@@ -3,6 +3,7 @@
 // orphan cuts, and the few smoothed series a key may keep.
 
 import { describe, expect, it } from 'vitest';
+import { Prng } from '../support/prng.js';
 import { SampleColumns } from '../../shared/series/sample-columns.js';
 import { debiasedEma, pairWithStepMetric } from '../../shared/series/curve-math.js';
 import type { EnvelopeBasis, GrowingSeries } from '../../shared/series/derived-series.js';
@@ -21,14 +22,8 @@ interface Rows {
 }
 
 function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const prng = new Prng(seed);
+  return () => prng.next();
 }
 
 function valueOf(r: () => number, level: number): number {
