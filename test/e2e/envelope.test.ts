@@ -116,6 +116,8 @@ describeE2e('a series too long to send whole', () => {
   const session = new E2eSession();
   let page: Page;
   let received = 0;
+  /** The pixel columns of each envelope the page asked for, from the frames it sent. */
+  const askedColumns: number[] = [];
 
   beforeAll(async () => {
     const root = session.tempDir();
@@ -123,12 +125,23 @@ describeE2e('a series too long to send whole', () => {
     const { url } = await session.serve(root);
     const browser = await session.launchBrowser();
     page = await session.openApp(browser, url);
-    page.on('websocket', (ws) =>
+    page.on('websocket', (ws) => {
       ws.on('framereceived', (frame) => {
         received +=
           typeof frame.payload === 'string' ? frame.payload.length : frame.payload.byteLength;
-      }),
-    );
+      });
+      ws.on('framesent', (frame) => {
+        if (typeof frame.payload === 'string') return;
+        // A wire-codec frame: its JSON header's length, then the header.
+        const header = JSON.parse(
+          frame.payload.subarray(4, 4 + frame.payload.readUInt32LE(0)).toString('utf8'),
+        ) as { request?: { op?: string; width?: number } };
+        if (header.request?.op === 'envelope') askedColumns.push(header.request.width!);
+      });
+    });
+    // The app's socket opened with the page, before the listener: a reload opens the one watched.
+    await page.reload();
+    await page.waitForSelector('[data-testid="runs-table"] [data-run-id]', WAIT);
   });
 
   afterAll(() => session.close());
@@ -145,7 +158,15 @@ describeE2e('a series too long to send whole', () => {
     expect(pixels.topColumns).toBeLessThan(8);
     expect(pixels.bottom).toBeGreaterThan(pixels.total / 2);
     // 24 bytes a sample whole; the envelope is at most 4 points a column of 1,200.
+    expect(received).toBeGreaterThan(0);
     expect(received).toBeLessThan(SAMPLES * 24 * 0.1);
+    // Once drawn, the plot asks for no more columns than its canvas has pixels across.
+    const canvasColumns = await evaluate<number>(
+      page,
+      `document.querySelector('${PANEL} canvas').width`,
+    );
+    await expect.poll(() => askedColumns.at(-1), WAIT).toBeLessThanOrEqual(canvasColumns);
+    expect(askedColumns.at(-1)).toBeGreaterThan(canvasColumns / 2);
     await screenshot(page, 'envelope-long-series');
   });
 

@@ -27,6 +27,8 @@ export interface CurvePanelProps {
   readonly syncKey: string;
   /** Told of the x range the user zoomed to (null when reset), for views fetched per range. */
   readonly onXRange?: (range: readonly [number, number] | null) => void;
+  /** Told of the plotting area's width in canvas pixels, for views fetched per pixel column. */
+  readonly onPlotColumns?: (columns: number) => void;
 }
 
 function cssVar(name: string): string {
@@ -121,6 +123,8 @@ export function CurvePanel(props: CurvePanelProps) {
   tracesRef.current = traces;
   const onXRangeRef = useRef(props.onXRange);
   onXRangeRef.current = props.onXRange;
+  const onPlotColumnsRef = useRef(props.onPlotColumns);
+  onPlotColumnsRef.current = props.onPlotColumns;
   const [cursorIndex, setCursorIndex] = useState<number | null>(null);
   const [width, setWidth] = useState(0);
   const height = props.height ?? 220;
@@ -208,6 +212,7 @@ export function CurvePanel(props: CurvePanelProps) {
     const chart = new uPlot(options, data as uPlot.AlignedData, element);
     plot.current = chart;
     zoomed.current = false;
+    onPlotColumnsRef.current?.(Math.floor(chart.bbox.width));
     // uPlot resets the zoom on double-click; new samples may then move the range again.
     chart.over.addEventListener('dblclick', () => {
       zoomed.current = false;

@@ -17,8 +17,10 @@ import type { Trace, XAxisMode } from './curve-data.js';
 import { NO_RAW, NO_SMOOTHED } from './curve-data.js';
 import { CurvePanel } from './CurvePanel.js';
 
-/** Pixel columns asked for: a panel is rarely wider, and 4 points a column stay few. */
+/** Pixel columns asked for before the plot is drawn and has told its own. */
 const ENVELOPE_WIDTH = 1200;
+/** Plot widths that change by less than this ask for nothing new: a resize is many steps. */
+const COLUMNS_STEP = 32;
 const REFRESH_MS = 1000;
 
 export interface EnvelopeRun {
@@ -126,7 +128,15 @@ export function EnvelopeCurve(props: {
     answers: ReadonlyMap<string, EnvelopeColumns>;
   }>({ mode, smoothing, answers: new Map() });
   const [tick, setTick] = useState(0);
+  // The plot's pixel columns once it is drawn, rounded down to a step so that resizing asks
+  // again only now and then, and never for more columns than the plot has.
+  const [columns, setColumns] = useState(ENVELOPE_WIDTH);
+  const onPlotColumns = (plotColumns: number): void => {
+    const stepped = Math.max(COLUMNS_STEP, Math.floor(plotColumns / COLUMNS_STEP) * COLUMNS_STEP);
+    setColumns((current) => (current === stepped ? current : stepped));
+  };
   const versions = runs.map((run) => run.series.version).join(',');
+  const runIds = runs.map((run) => run.runId).join(',');
 
   useEffect(() => {
     // Samples arriving ask for a fresh envelope, at most once a second.
@@ -150,7 +160,7 @@ export function EnvelopeCurve(props: {
             x: xColumnOf(mode),
             x0,
             x1,
-            width: ENVELOPE_WIDTH,
+            width: columns,
             ...(smoothing > 0 ? { smoothing } : {}),
           }),
         );
@@ -167,7 +177,7 @@ export function EnvelopeCurve(props: {
     };
     // runs change identity with every render; what to ask for is named by these.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [bridge, title, mode, smoothing, range, tick, runs.map((run) => run.runId).join(',')]);
+  }, [bridge, title, mode, smoothing, range, tick, columns, runIds]);
 
   const shownMode = answered.mode;
   const shownSmoothing = answered.smoothing;
@@ -199,6 +209,7 @@ export function EnvelopeCurve(props: {
       syncKey={`munin-${shownMode}`}
       notes={notes}
       onXRange={(zoomed) => setZoom(zoomed === null ? null : { mode: shownMode, range: zoomed })}
+      onPlotColumns={onPlotColumns}
       onExportCsv={props.onExportCsv}
       onExportPng={props.onExportPng}
     />
