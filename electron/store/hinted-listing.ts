@@ -10,32 +10,18 @@ import type { LogReadResult } from './log-file.js';
 import { readLogInto } from './log-file.js';
 import { readOptional } from './run-files.js';
 import { RunLog } from './run-log.js';
+import { opensAsSamplesLine } from './samples-fast-path.js';
 
-function asciiBytes(text: string): Uint8Array {
-  return Uint8Array.from(text, (c) => c.charCodeAt(0));
-}
-
-// munin writes type first: these open every metrics and reading line it writes. A sample line
-// laid out otherwise is parsed, and the listing ignores the samples it gives (the hint counts
-// them), so skipping is an optimisation that never changes what is listed.
-const METRICS_HEAD = asciiBytes('{"type":"metrics",');
-const READING_HEAD = asciiBytes('{"type":"reading",');
-
-function startsWith(bytes: Uint8Array, start: number, end: number, head: Uint8Array): boolean {
-  if (end - start < head.length) return false;
-  for (let i = 0; i < head.length; i++) if (bytes[start + i] !== head[i]) return false;
-  return true;
-}
-
-/** A RunLog that folds every record but samples, whose lines it counts and skips. */
+/**
+ * A RunLog that folds every record but samples, whose lines it counts and skips. A sample line
+ * laid out otherwise than munin writes it is parsed, and the listing ignores the samples it
+ * gives (the hint counts them): skipping only saves work, it never changes the list.
+ */
 export class RecordsOnlyLog extends RunLog {
   skippedSampleLines = 0;
 
   override applyLine(bytes: Uint8Array, start: number, end: number): void {
-    if (
-      startsWith(bytes, start, end, METRICS_HEAD) ||
-      startsWith(bytes, start, end, READING_HEAD)
-    ) {
+    if (opensAsSamplesLine(bytes, start, end)) {
       this.skippedSampleLines++;
       return;
     }

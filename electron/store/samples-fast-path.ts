@@ -328,6 +328,18 @@ export class SamplesLineScanner {
   }
 }
 
+// munin writes type first: these open every metrics and reading line it writes.
+const METRICS_TYPE = bytesOf('{"type":"metrics",');
+const READING_TYPE = bytesOf('{"type":"reading",');
+
+/**
+ * True when the line opens as munin writes a metrics or reading record, whether or not it then
+ * reads as one: what a reader that wants no samples may skip unparsed.
+ */
+export function opensAsSamplesLine(bytes: Uint8Array, start: number, end: number): boolean {
+  return matches(bytes, start, end, METRICS_TYPE) || matches(bytes, start, end, READING_TYPE);
+}
+
 function matches(bytes: Uint8Array, at: number, limit: number, literal: Uint8Array): boolean {
   if (at + literal.length > limit) return false;
   for (let k = 0; k < literal.length; k++) if (bytes[at + k] !== literal[k]) return false;
