@@ -57,7 +57,6 @@ export class EnvelopeIndex {
   private positiveInfinity = 0;
   private negativeInfinity = 0;
   private indexed = 0;
-  private monotonic = true;
 
   constructor(private readonly source: EnvelopeSource) {
     this.extend();
@@ -69,7 +68,10 @@ export class EnvelopeIndex {
     const end = source.length;
     for (let i = this.indexed; i < end; i++) {
       const value = source.y(i);
-      if (i > 0 && source.x(i) < source.x(i - 1)) this.monotonic = false;
+      // Columns are ranges of x: a source whose x goes back is sorted first (SeriesEnvelopes
+      // keeps such points in x order), never indexed as it is.
+      if (i > 0 && source.x(i) < source.x(i - 1))
+        throw new RangeError(`an envelope index needs x in order; x goes back at ${i}`);
       const block = i >>> BLOCK_BITS;
       const superBlock = i >>> (BLOCK_BITS + SUPER_BITS);
       if (block >= this.blockMin.length) {
@@ -224,7 +226,6 @@ export class EnvelopeIndex {
     const { source } = this;
     this.extend();
     const columns = Math.max(1, Math.floor(width));
-    if (!this.monotonic) return this.queryUnsorted(x0, x1);
     // A view wider than the data is the data's own range: columns divide what is there.
     if (source.length > 0) {
       x0 = Math.max(x0, source.x(0));
@@ -287,19 +288,6 @@ export class EnvelopeIndex {
       out.push(index);
     }
     return out;
-  }
-
-  /** A series whose x goes back somewhere: every sample in the view, in log order. */
-  private queryUnsorted(x0: number, x1: number): Envelope {
-    const picked: number[] = [];
-    const markers: number[] = [];
-    for (let i = 0; i < this.source.length; i++) {
-      const x = this.source.x(i);
-      if (x < x0 || x > x1) continue;
-      if (Number.isFinite(this.source.y(i))) picked.push(i);
-      else markers.push(i);
-    }
-    return this.result(picked, markers, picked.length + markers.length);
   }
 
   private result(picked: readonly number[], markers: readonly number[], inView: number): Envelope {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Prng } from '../support/prng.js';
 import { SampleColumns } from '../../shared/series/sample-columns.js';
 import { debiasedEma, pairWithStepMetric } from '../../shared/series/curve-math.js';
+import { EnvelopeIndex } from '../../shared/series/envelope.js';
 import type { EnvelopeBasis, GrowingSeries } from '../../shared/series/derived-series.js';
 import {
   EnvelopeCache,
@@ -387,5 +388,13 @@ describe('the envelope cache', () => {
       smoothing: 0.5,
     });
     expect(cache.smoothedCount('loss')).toBe(2);
+  });
+});
+
+describe('EnvelopeIndex', () => {
+  it('refuses a source whose x goes back: such points are sorted before they are indexed', () => {
+    const xs = [0, 1, 2, 1];
+    const source = { length: xs.length, x: (i: number) => xs[i]!, y: (i: number) => i };
+    expect(() => new EnvelopeIndex(source)).toThrow(RangeError);
   });
 });
