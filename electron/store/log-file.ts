@@ -26,19 +26,21 @@ export interface LogReadResult {
 }
 
 /**
- * Applies the whole lines of the log at path from `offset` on to runLog and returns where it
- * stopped. Throws the file system's error when the log cannot be opened.
+ * Applies the whole lines of the log at path from `offset` on, and before `until`, to runLog and
+ * returns where it stopped. Throws the file system's error when the log cannot be opened.
  */
 export function readLogInto(
   path: string,
   runLog: RunLog,
   offset = 0,
   onProgress?: (bytes: number) => void,
+  until = Infinity,
 ): LogReadResult {
   const fd = openSync(path, 'r');
   try {
     const stat = fstatSync(fd);
-    const expected = stat.size - offset;
+    const readEnd = Math.min(stat.size, until);
+    const expected = readEnd - offset;
     let buffer =
       expected <= SMALL_READ_BYTES
         ? smallReadBuffer
@@ -54,12 +56,13 @@ export function readLogInto(
         buffer.copy(grown, 0, 0, filled);
         buffer = grown;
       }
-      const read = readSync(fd, buffer, filled, buffer.length - filled, fileOffset);
+      const wanted = Math.min(buffer.length - filled, until - fileOffset);
+      const read = wanted > 0 ? readSync(fd, buffer, filled, wanted, fileOffset) : 0;
       if (read === 0) break;
       fileOffset += read;
       filled += read;
       // What was written after the fstat is read at the next call; its write raises an event.
-      const reachedSize = fileOffset >= stat.size;
+      const reachedSize = fileOffset >= readEnd;
       const result = runLog.applyWholeLines(buffer, 0, filled);
       consumedOffset += result.consumed;
       onProgress?.(consumedOffset);

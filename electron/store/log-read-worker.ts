@@ -1,22 +1,24 @@
-// A worker thread that reads one big log into a RunLog, telling its progress, and posts the
-// result back with its sample columns moved, not copied: the host's thread stays free.
+// A worker thread that reads one big log into a RunLog, in segments on further threads where the
+// machine has the cores, telling its progress, and posts the result back with its sample columns
+// moved, not copied: the host's thread stays free.
 
+import { statSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { readLogInto } from './log-file.js';
 import { RunLog } from './run-log.js';
+import { readLogSegmented, segmentCountFor, segmentCuts } from './segmented-read.js';
+import { scanSegmentInWorker } from './threaded-read.js';
 
-const { path } = workerData as { path: string };
+const { path, segments } = workerData as { path: string; segments: number | undefined };
 const port = parentPort!;
 try {
   const log = new RunLog();
-  let told = 0;
-  const read = readLogInto(path, log, 0, (bytes) => {
-    const now = Date.now();
-    if (now - told >= 100) {
-      told = now;
-      port.postMessage({ type: 'progress', bytes });
-    }
-  });
+  const read = await readLogSegmented(
+    path,
+    log,
+    segmentCuts(path, segments ?? segmentCountFor(statSync(path).size)),
+    (start, end, progress, slot) => scanSegmentInWorker(path, start, end, progress, slot),
+    (bytes) => port.postMessage({ type: 'progress', bytes }),
+  );
   const { state, buffers } = log.toTransfer();
   port.postMessage({ type: 'done', state, read }, buffers);
 } catch (error) {

@@ -19,6 +19,7 @@ import { SampleColumns } from '../../shared/series/sample-columns.js';
 import type { TransferredColumns } from '../../shared/series/sample-columns.js';
 import type { KeyStatistics } from '../../shared/series/statistics.js';
 import { statisticsOf } from '../../shared/series/statistics.js';
+import type { SegmentSamples } from './log-segments.js';
 import { SamplesLineScanner } from './samples-fast-path.js';
 
 export class Series {
@@ -44,6 +45,81 @@ export class Series {
   }
 }
 
+/**
+ * The series a log's metrics and reading lines fold into, by the rule that a key keeps the kind
+ * it was first logged or declared as: a whole log's (RunLog) or a segment's (log-segments.ts).
+ */
+export class SamplesFold {
+  readonly kinds = new Map<string, SeriesKind>();
+  readonly series = new Map<string, Series>();
+  /** The step of the last metrics or resume record, or 0: the step a writer gives a reading. */
+  currentStep = 0;
+  /** The series of each position in the last samples line, to skip map lookups. */
+  private readonly slotSeries: (Series | undefined)[] = [];
+
+  /** The series to post to another thread, and the buffers that move with them. */
+  transferSeries(): { series: TransferredSeries[]; buffers: ArrayBuffer[] } {
+    const buffers = new Set<ArrayBuffer>();
+    const series = [...this.series.values()].map((s) => {
+      const moved = s.samples.toTransfer();
+      // Series that borrow steps and times list the same buffers; a transfer names each once.
+      for (const buffer of moved.buffers) buffers.add(buffer);
+      return { key: s.key, kind: s.kind, maxStep: s.maxStep, samples: moved.state };
+    });
+    return { series, buffers: [...buffers] };
+  }
+
+  /**
+   * Appends a samples line's values, values[i] for keys[i]; false, appending nothing, when a key
+   * was logged or declared as the other kind: the line is damaged.
+   */
+  applySamples(
+    type: 'metrics' | 'reading',
+    time: number,
+    step: number,
+    keys: readonly string[],
+    values: Float64Array,
+    count: number,
+  ): boolean {
+    const kind: SeriesKind = type === 'metrics' ? 'metric' : 'reading';
+    const cache = this.slotSeries;
+    for (let i = 0; i < count; i++) {
+      const key = keys[i]!;
+      // Lines repeat their keys in order: the series of a slot is looked up once per change.
+      const cached = cache[i];
+      if (cached !== undefined && cached.key === key) {
+        if (cached.kind !== kind) return false;
+        continue;
+      }
+      const known = this.kinds.get(key);
+      if (known !== undefined && known !== kind) return false;
+    }
+    let leader: Series | undefined;
+    for (let i = 0; i < count; i++) {
+      const key = keys[i]!;
+      let series = cache[i];
+      if (series === undefined || series.key !== key) {
+        series = this.series.get(key);
+        if (series === undefined) {
+          this.kinds.set(key, kind);
+          series = new Series(key, kind);
+          this.series.set(key, series);
+        }
+        cache[i] = series;
+      }
+      // The line's keys share its step and time: the first key's series holds them for all.
+      if (leader === undefined) {
+        series.push(step, time, values[i]!);
+        leader = series;
+      } else {
+        series.pushBeside(leader, step, time, values[i]!);
+      }
+    }
+    if (type === 'metrics') this.currentStep = step;
+    return true;
+  }
+}
+
 /** Why a log cannot be read as a run, when it cannot. */
 export type Unreadable =
   { readonly reason: 'foreign-format'; readonly format: string } | { readonly reason: 'no-start' };
@@ -55,6 +131,14 @@ export interface OrphanCutListener {
   afterCut(step: number): void;
 }
 
+/** A Series as structured clone carries it from the thread that read it. */
+export interface TransferredSeries {
+  readonly key: string;
+  readonly kind: SeriesKind;
+  readonly maxStep: number;
+  readonly samples: TransferredColumns;
+}
+
 /** A RunLog as structured clone carries it from the thread that read it. */
 export interface TransferredRunLog {
   readonly start: StartRecord | null;
@@ -62,12 +146,7 @@ export interface TransferredRunLog {
   readonly damaged: number;
   readonly lines: number;
   readonly kinds: ReadonlyMap<string, SeriesKind>;
-  readonly series: readonly {
-    readonly key: string;
-    readonly kind: SeriesKind;
-    readonly maxStep: number;
-    readonly samples: TransferredColumns;
-  }[];
+  readonly series: readonly TransferredSeries[];
   readonly metricDeclarations: ReadonlyMap<string, MetricRecord>;
   readonly summary: ReadonlyMap<string, Value>;
   readonly uses: readonly UseRecord[];
@@ -78,28 +157,22 @@ export interface TransferredRunLog {
   readonly otherRecords: number;
 }
 
-export class RunLog {
+export class RunLog extends SamplesFold {
   start: StartRecord | null = null;
   unreadable: Unreadable | null = null;
   damaged = 0;
   lines = 0;
-  readonly kinds = new Map<string, SeriesKind>();
-  readonly series = new Map<string, Series>();
   readonly metricDeclarations = new Map<string, MetricRecord>();
   readonly summary = new Map<string, Value>();
   readonly uses: UseRecord[] = [];
   files: FileRecord[] = [];
   readonly resumes: ResumeRecord[] = [];
   end: EndRecord | null = null;
-  /** The step of the last metrics or resume record, or 0: the step a writer gives a reading. */
-  currentStep = 0;
   /** Records other than samples applied so far: a follower's sign that more than samples changed. */
   otherRecords = 0;
   /** Told of each resume around its cut, so a follower can order what it reports. */
   orphanCutListener: OrphanCutListener | null = null;
   private readonly fastPath = new SamplesLineScanner();
-  /** The series of each position in the last samples line, to skip map lookups. */
-  private readonly slotSeries: (Series | undefined)[] = [];
 
   /**
    * Applies the whole lines of bytes[start, end) in order, as forEachWholeLine finds them, and
@@ -214,49 +287,33 @@ export class RunLog {
     }
   }
 
-  private applySamples(
-    type: 'metrics' | 'reading',
-    time: number,
-    step: number,
-    keys: readonly string[],
-    values: Float64Array,
-    count: number,
-  ): boolean {
-    const kind: SeriesKind = type === 'metrics' ? 'metric' : 'reading';
-    const cache = this.slotSeries;
-    for (let i = 0; i < count; i++) {
-      const key = keys[i]!;
-      // Lines repeat their keys in order: the series of a slot is looked up once per change.
-      const cached = cache[i];
-      if (cached !== undefined && cached.key === key) {
-        if (cached.kind !== kind) return false;
-        continue;
-      }
-      const known = this.kinds.get(key);
-      if (known !== undefined && known !== kind) return false;
+  /**
+   * Applies the samples of a segment of the log that another thread read (log-segments.ts), as
+   * applying its lines here would; false, changing nothing, when those lines could not be read
+   * without the state before them: after an end, before a start, or with a key of another kind.
+   */
+  applySegment(segment: SegmentSamples): boolean {
+    if (this.start === null || this.end !== null || this.unreadable !== null) return false;
+    // A subclass that sees lines through applyLine is given every line there.
+    if (this.applyLine !== RunLog.prototype.applyLine) return false;
+    for (const moved of segment.series) {
+      const known = this.kinds.get(moved.key);
+      if (known !== undefined && known !== moved.kind) return false;
     }
-    let leader: Series | undefined;
-    for (let i = 0; i < count; i++) {
-      const key = keys[i]!;
-      let series = cache[i];
-      if (series === undefined || series.key !== key) {
-        series = this.series.get(key);
-        if (series === undefined) {
-          this.kinds.set(key, kind);
-          series = new Series(key, kind);
-          this.series.set(key, series);
-        }
-        cache[i] = series;
+    const appends: { target: SampleColumns; source: SampleColumns }[] = [];
+    for (const moved of segment.series) {
+      let series = this.series.get(moved.key);
+      if (series === undefined) {
+        this.kinds.set(moved.key, moved.kind);
+        series = new Series(moved.key, moved.kind);
+        this.series.set(moved.key, series);
       }
-      // The line's keys share its step and time: the first key's series holds them for all.
-      if (leader === undefined) {
-        series.push(step, time, values[i]!);
-        leader = series;
-      } else {
-        series.pushBeside(leader, step, time, values[i]!);
-      }
+      series.maxStep = Math.max(series.maxStep, moved.maxStep);
+      appends.push({ target: series.samples, source: SampleColumns.fromTransfer(moved.samples) });
     }
-    if (type === 'metrics') this.currentStep = step;
+    SampleColumns.appendMoving(appends);
+    if (segment.currentStep !== null) this.currentStep = segment.currentStep;
+    this.lines += segment.lines;
     return true;
   }
 
@@ -277,12 +334,7 @@ export class RunLog {
 
   /** The state to post to another thread, and the buffers that move with it. */
   toTransfer(): { state: TransferredRunLog; buffers: ArrayBuffer[] } {
-    const buffers: ArrayBuffer[] = [];
-    const series = [...this.series.values()].map((s) => {
-      const moved = s.samples.toTransfer();
-      buffers.push(...moved.buffers);
-      return { key: s.key, kind: s.kind, maxStep: s.maxStep, samples: moved.state };
-    });
+    const { series, buffers } = this.transferSeries();
     const state: TransferredRunLog = {
       start: this.start,
       unreadable: this.unreadable,
@@ -299,8 +351,7 @@ export class RunLog {
       currentStep: this.currentStep,
       otherRecords: this.otherRecords,
     };
-    // Series that borrow steps and times list the same buffers; a transfer names each once.
-    return { state, buffers: [...new Set(buffers)] };
+    return { state, buffers };
   }
 
   static fromTransfer(state: TransferredRunLog): RunLog {

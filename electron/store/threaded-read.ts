@@ -1,33 +1,46 @@
-// Reading a big log off the calling thread (log-read-worker.ts), with progress.
+// Reading a big log off the calling thread (log-read-worker.ts), with progress, its segments
+// read on further threads (log-segment-worker.ts) where the machine has the cores.
 
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import type { LogReadResult } from './log-file.js';
+import type { SegmentSamples } from './log-segments.js';
 import type { TransferredRunLog } from './run-log.js';
 import { RunLog } from './run-log.js';
+import type { SegmentScan } from './segmented-read.js';
 
 type WorkerMessage =
   | { type: 'progress'; bytes: number }
   | { type: 'done'; state: TransferredRunLog; read: LogReadResult }
   | { type: 'error'; message: string };
 
+type SegmentMessage =
+  { type: 'done'; segment: SegmentSamples } | { type: 'error'; message: string };
+
 /**
- * The compiled worker, beside this module in out/electron/store/. A worker thread runs only
+ * A compiled worker, beside this module in out/electron/store/. A worker thread runs only
  * JavaScript, so where this module runs from its TypeScript source (under the test runner) the
  * worker is taken from the build, which `npm test` makes first.
  */
-const here = fileURLToPath(import.meta.url);
-const WORKER = here.endsWith('.ts')
-  ? join(resolve(dirname(here), '..', '..'), 'out', 'electron', 'store', 'log-read-worker.js')
-  : join(dirname(here), 'log-read-worker.js');
+function workerScript(name: string): string {
+  const here = fileURLToPath(import.meta.url);
+  return here.endsWith('.ts')
+    ? join(resolve(dirname(here), '..', '..'), 'out', 'electron', 'store', `${name}.js`)
+    : join(dirname(here), `${name}.js`);
+}
 
+/**
+ * Reads the log at path on another thread, in `segments` segments (by default as many as the
+ * machine's cores and the log's size make worth it), telling the bytes read so far.
+ */
 export function readLogInWorker(
   path: string,
   onProgress: (bytes: number) => void,
+  segments?: number,
 ): Promise<{ log: RunLog; read: LogReadResult }> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER, { workerData: { path } });
+    const worker = new Worker(workerScript('log-read-worker'), { workerData: { path, segments } });
     worker.on('message', (message: WorkerMessage) => {
       if (message.type === 'progress') onProgress(message.bytes);
       else if (message.type === 'done') {
@@ -43,4 +56,27 @@ export function readLogInWorker(
       if (code !== 0) reject(new Error(`the reading thread stopped (${code})`));
     });
   });
+}
+
+/** Reads bytes [start, end) of the log at path as a segment on a thread of its own. */
+export function scanSegmentInWorker(
+  path: string,
+  start: number,
+  end: number,
+  progress: Float64Array,
+  slot: number,
+): SegmentScan {
+  const worker = new Worker(workerScript('log-segment-worker'), {
+    workerData: { path, start, end, progress, slot },
+  });
+  const result = new Promise<SegmentSamples | undefined>((resolve) => {
+    worker.on('message', (message: SegmentMessage) => {
+      resolve(message.type === 'done' ? message.segment : undefined);
+      void worker.terminate();
+    });
+    // A segment its thread could not read is read by the fold.
+    worker.on('error', () => resolve(undefined));
+    worker.on('exit', () => resolve(undefined));
+  });
+  return { result, cancel: () => void worker.terminate() };
 }

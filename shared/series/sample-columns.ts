@@ -54,6 +54,14 @@ function sameTime(a: number, b: number): boolean {
   return a === b && (a !== 0 || 1 / a === 1 / b);
 }
 
+type Column = Uint32Array | Float64Array;
+
+/** Moves a full chunk's column `shift` places down, filling its end from the next chunk's. */
+function shiftColumn(column: Column, next: Column | undefined, shift: number): void {
+  column.copyWithin(0, shift, CHUNK);
+  if (next !== undefined) column.set(next.subarray(0, shift), CHUNK - shift);
+}
+
 /** A SampleColumns as structured clone carries it between threads; its arrays can be moved. */
 export interface TransferredColumns {
   readonly chunks: readonly Chunk[];
@@ -146,6 +154,100 @@ export class SampleColumns {
       }
     }
     this.push(step, time, value);
+  }
+
+  /**
+   * Appends to each target its source's samples, as pushing them in order would, taking the
+   * sources' arrays instead of copying them where it can: each source's chunks are shifted in
+   * place so that they start where the target's last chunk ends, then joined to the target. Steps
+   * and times that sources share are shifted once, which needs every source sharing them to
+   * shift by as much; a source that cannot is copied sample by sample, before anything moves.
+   * The sources are not to be used after.
+   */
+  static appendMoving(appends: readonly { target: SampleColumns; source: SampleColumns }[]): void {
+    /** How far each pair's chunks shift, -1 where they are copied. */
+    const shifts = appends.map(({ target, source }) => SampleColumns.shiftToJoin(target, source));
+    // Shared steps or times shift once: every pair holding them must ask the same shift, and
+    // fill their tail from the same next array. Any other pair using them copies instead.
+    const plans = new Map<Column, { shift: number; next: Column | undefined }>();
+    const conflicting = new Set<Column>();
+    appends.forEach(({ source }, k) => {
+      const shift = shifts[k]!;
+      if (shift < 0) return;
+      source.chunks.forEach((chunk, j) => {
+        const next = source.chunks[j + 1];
+        for (const [column, following] of [
+          [chunk.steps, next?.steps],
+          [chunk.times, next?.times],
+        ] as const) {
+          const plan = plans.get(column);
+          if (plan === undefined) plans.set(column, { shift, next: following });
+          else if (plan.shift !== shift || plan.next !== following) conflicting.add(column);
+        }
+      });
+    });
+    if (conflicting.size > 0) {
+      appends.forEach(({ source }, k) => {
+        if (source.chunks.some((c) => conflicting.has(c.steps) || conflicting.has(c.times)))
+          shifts[k] = -1;
+      });
+    }
+    // Every sample copied is read before any array is shifted under it.
+    appends.forEach(({ target, source }, k) => {
+      const shift = shifts[k]!;
+      const copied = shift < 0 ? source.lengthValue : shift;
+      for (let i = 0; i < copied; i++) target.push(source.step(i), source.time(i), source.value(i));
+    });
+    // Chunk by chunk across all pairs: sources share steps and times only at the same chunk
+    // index, so each chunk's end is filled from a next chunk not shifted yet.
+    const shifted = new Set<Column>();
+    const rounds = Math.max(0, ...appends.map(({ source }) => source.chunks.length));
+    for (let j = 0; j < rounds; j++) {
+      appends.forEach(({ target, source }, k) => {
+        const shift = shifts[k]!;
+        const chunk = source.chunks[j];
+        if (shift <= 0 || target.lengthValue === 0 || chunk === undefined) return;
+        const next = source.chunks[j + 1];
+        shiftColumn(chunk.values, next?.values, shift);
+        for (const [column, following] of [
+          [chunk.steps, next?.steps],
+          [chunk.times, next?.times],
+        ] as const) {
+          if (shifted.has(column)) continue;
+          shiftColumn(column, following, shift);
+          shifted.add(column);
+        }
+      });
+    }
+    appends.forEach(({ target, source }, k) => {
+      const shift = shifts[k]!;
+      if (shift < 0) return;
+      if (target.lengthValue === 0) {
+        // The source's first chunk, which may be short, becomes the target's first.
+        target.chunks = source.chunks;
+        target.lengthValue = source.lengthValue;
+        return;
+      }
+      const moved = source.lengthValue - shift;
+      for (let j = 0; j < Math.ceil(moved / CHUNK); j++) target.chunks.push(source.chunks[j]!);
+      target.lengthValue += moved;
+    });
+  }
+
+  /**
+   * The shift that joins source's chunks to target's: what target's last chunk has room for;
+   * -1 when source is copied instead: too short to be worth moving, or its chunks not all full
+   * size with steps of one width (a shift moves steps between neighbouring chunks).
+   */
+  private static shiftToJoin(target: SampleColumns, source: SampleColumns): number {
+    if (target.lengthValue === 0) return 0;
+    const shift = (CHUNK - (target.lengthValue & MASK)) & MASK;
+    if (source.lengthValue < shift + CHUNK) return -1;
+    const wide = source.chunks[0]!.steps instanceof Float64Array;
+    const uniform = source.chunks.every(
+      (chunk) => chunk.steps.length === CHUNK && chunk.steps instanceof Float64Array === wide,
+    );
+    return uniform ? shift : -1;
   }
 
   step(index: number): number {

@@ -132,3 +132,95 @@ describe('SampleColumns.pushBeside', () => {
     expectSame(b, 'borrower');
   });
 });
+
+/** Models filled with `lines` random lines, the first model leading each line it is on. */
+function filled(prng: Prng, models: Model[], lines: number, firstStep: number, share: number) {
+  for (let i = 0; i < lines; i++) {
+    const step = firstStep + i;
+    // Most lines carry every key, so the series share; the rest carry a random few.
+    const on = prng.chance(share) ? models : models.filter(() => prng.chance(0.5));
+    if (on.length > 0) line(on, step, 1e9 + step / 8, () => prng.next());
+  }
+}
+
+describe('SampleColumns.appendMoving', () => {
+  it('joins each source to its target as pushing its samples in order would', () => {
+    const prng = new Prng(0xa99e);
+    // Target lengths on and around chunk boundaries, where the shift is 0, 1 or all but one.
+    const lengths = [0, 1, 5, CHUNK - 1, CHUNK, CHUNK + 1, 2 * CHUNK, 3 * CHUNK - 7];
+    for (let round = 0; round < 24; round++) {
+      const keys = 1 + prng.int(4);
+      const share = prng.chance(0.5) ? 1 : 0.9;
+      const targets = Array.from({ length: keys }, () => new Model());
+      filled(prng, targets, lengths[prng.int(lengths.length)]!, 0, share);
+      const sources = Array.from({ length: keys }, () => new Model());
+      const sourceLines = prng.chance(0.3) ? prng.int(2 * CHUNK) : CHUNK + prng.int(4 * CHUNK);
+      filled(prng, sources, sourceLines, 10 * CHUNK, share);
+      SampleColumns.appendMoving(
+        targets.map((target, k) => ({ target: target.columns, source: sources[k]!.columns })),
+      );
+      targets.forEach((target, k) => (target.rows = target.rows.concat(sources[k]!.rows)));
+      targets.forEach((target, k) => expectSame(target, `round ${round} key ${k}`));
+      // Lines after the join, and a cut into the joined samples, read back exactly too.
+      filled(prng, targets, CHUNK + prng.int(CHUNK), 20 * CHUNK, share);
+      if (prng.chance(0.5)) for (const target of targets) target.cut(10 * CHUNK + prng.int(CHUNK));
+      targets.forEach((target, k) => expectSame(target, `round ${round} key ${k}, after`));
+    }
+  });
+
+  it("takes the sources' arrays instead of copying them, and keeps their sharing", () => {
+    const prng = new Prng(7);
+    const targets = [new Model(), new Model(), new Model()];
+    filled(prng, targets, CHUNK + 123, 0, 1);
+    const sources = [new Model(), new Model(), new Model()];
+    filled(prng, sources, 12 * CHUNK, CHUNK + 123, 1);
+    const sourceBuffers = new Set(sources.flatMap((s) => s.columns.toTransfer().buffers));
+    SampleColumns.appendMoving(
+      targets.map((target, k) => ({ target: target.columns, source: sources[k]!.columns })),
+    );
+    targets.forEach((target, k) => (target.rows = target.rows.concat(sources[k]!.rows)));
+    targets.forEach((target, k) => expectSame(target, `key ${k}`));
+    const joined = new Set(targets.flatMap((t) => t.columns.toTransfer().buffers));
+    // All but the last source chunk's arrays, which the shift empties, are the targets' now.
+    const taken = [...sourceBuffers].filter((buffer) => joined.has(buffer));
+    expect(taken.length).toBeGreaterThanOrEqual(sourceBuffers.size - 6);
+    // A borrower holds its own steps and times in three chunks of thirteen: the first chunks of
+    // the target and of the source, which grew by replacement, and the one the join filled.
+    expect(targets[1]!.columns.byteSize).toBeLessThan(targets[0]!.columns.byteSize * 0.6);
+  });
+
+  it('copies a source whose shared steps two targets would shift apart, or whose steps widen', () => {
+    const prng = new Prng(11);
+    const targets = [new Model(), new Model()];
+    // The two targets end at different places in their last chunks.
+    filled(prng, [targets[0]!], CHUNK + 10, 0, 1);
+    filled(prng, [targets[1]!], CHUNK + 20, 0, 1);
+    const sources = [new Model(), new Model()];
+    filled(prng, sources, 4 * CHUNK, 2 * CHUNK, 1);
+    line(sources, 2 ** 40, 5, () => 1);
+    filled(prng, sources, CHUNK, 2 ** 40 + 1, 1);
+    SampleColumns.appendMoving(
+      targets.map((target, k) => ({ target: target.columns, source: sources[k]!.columns })),
+    );
+    targets.forEach((target, k) => (target.rows = target.rows.concat(sources[k]!.rows)));
+    targets.forEach((target, k) => expectSame(target, `key ${k}`));
+  });
+
+  it('copies a source whose shared chunk is followed by chunks of its own', () => {
+    const prng = new Prng(13);
+    const targets = [new Model(), new Model()];
+    filled(prng, targets, CHUNK + 10, 0, 1);
+    const [a, b] = [new Model(), new Model()];
+    // Shared for two chunks, then a line of the first alone: the second's next chunks are its own.
+    filled(prng, [a, b], 2 * CHUNK, 2 * CHUNK, 1);
+    line([a], 4 * CHUNK, 1, () => 2);
+    filled(prng, [a, b], 2 * CHUNK, 4 * CHUNK + 1, 1);
+    SampleColumns.appendMoving([
+      { target: targets[0]!.columns, source: a.columns },
+      { target: targets[1]!.columns, source: b.columns },
+    ]);
+    targets[0]!.rows = targets[0]!.rows.concat(a.rows);
+    targets[1]!.rows = targets[1]!.rows.concat(b.rows);
+    targets.forEach((target, k) => expectSame(target, `key ${k}`));
+  });
+});
