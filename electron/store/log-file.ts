@@ -41,43 +41,22 @@ export function readLogInto(
     const stat = fstatSync(fd);
     const readEnd = Math.min(stat.size, until);
     const expected = readEnd - offset;
-    let buffer =
+    const buffer =
       expected <= SMALL_READ_BYTES
         ? smallReadBuffer
         : Buffer.allocUnsafe(Math.min(CHUNK_BYTES, expected));
-    let filled = 0;
-    let fileOffset = offset;
-    let consumedOffset = offset;
     let stoppedAtNul = false;
-    for (;;) {
-      if (filled === buffer.length) {
-        // One line longer than the buffer: grow so that the line fits whole.
-        const grown = Buffer.allocUnsafe(buffer.length * 2);
-        buffer.copy(grown, 0, 0, filled);
-        buffer = grown;
-      }
-      const wanted = Math.min(buffer.length - filled, until - fileOffset);
-      const read = wanted > 0 ? readSync(fd, buffer, filled, wanted, fileOffset) : 0;
-      if (read === 0) break;
-      fileOffset += read;
-      filled += read;
-      // What was written after the fstat is read at the next call; its write raises an event.
-      const reachedSize = fileOffset >= readEnd;
-      const result = runLog.applyWholeLines(buffer, 0, filled);
-      consumedOffset += result.consumed;
-      onProgress?.(consumedOffset);
-      if (result.stoppedAtNul) {
-        stoppedAtNul = true;
-        break;
-      }
-      buffer.copy(buffer, 0, result.consumed, filled);
-      filled -= result.consumed;
-      if (reachedSize) break;
-    }
+    // Reads may go past the size fstat gave, which a network file system can give late.
+    const read = readInChunks(fd, offset, until, readEnd, buffer, (bytes, filled, at) => {
+      const result = runLog.applyWholeLines(bytes, 0, filled);
+      stoppedAtNul = result.stoppedAtNul;
+      onProgress?.(at + result.consumed);
+      return { consumed: result.consumed, stop: result.stoppedAtNul };
+    });
     return {
-      offset: consumedOffset,
+      offset: read.consumed,
       // A file cut below the offset reads nothing: its size is what fstat said, not the offset.
-      size: fileOffset > offset ? Math.max(stat.size, fileOffset) : stat.size,
+      size: read.fileOffset > offset ? Math.max(stat.size, read.fileOffset) : stat.size,
       mtimeMs: stat.mtimeMs,
       stoppedAtNul,
       identity: `${stat.dev}:${stat.ino}`,
@@ -85,6 +64,47 @@ export function readLogInto(
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * Reads the open file fd from `from` into buffer, chunk by chunk, up to `until` at most and until
+ * a chunk reaches `end`, and hands each chunk's bytes not consumed yet to `take`, with the file
+ * offset of their first byte; `take` says how many it consumed (whole lines) and whether to stop.
+ * The rest is handed again with the next chunk; the buffer grows for a line longer than it.
+ * Returns the offset past the bytes consumed and the offset read up to.
+ */
+export function readInChunks(
+  fd: number,
+  from: number,
+  until: number,
+  end: number,
+  buffer: Buffer,
+  take: (bytes: Buffer, filled: number, at: number) => { consumed: number; stop: boolean },
+): { consumed: number; fileOffset: number } {
+  let filled = 0;
+  let fileOffset = from;
+  let consumed = from;
+  for (;;) {
+    if (filled === buffer.length) {
+      // One line longer than the buffer: grow so that the line fits whole.
+      const grown = Buffer.allocUnsafe(buffer.length * 2);
+      buffer.copy(grown, 0, 0, filled);
+      buffer = grown;
+    }
+    const wanted = Math.min(buffer.length - filled, until - fileOffset);
+    const read = wanted > 0 ? readSync(fd, buffer, filled, wanted, fileOffset) : 0;
+    if (read === 0) break;
+    fileOffset += read;
+    filled += read;
+    const taken = take(buffer, filled, consumed);
+    consumed += taken.consumed;
+    if (taken.stop) break;
+    buffer.copy(buffer, 0, taken.consumed, filled);
+    filled -= taken.consumed;
+    // What was written after the caller's fstat is read at its next call; its write raises an event.
+    if (fileOffset >= end) break;
+  }
+  return { consumed, fileOffset };
 }
 
 /** True when the log's first line is whole: the test of whether a run directory is a run. */

@@ -3,7 +3,8 @@
 // (any other record, a damaged or unwhole line, a key used as both kinds). The fold joins what a
 // segment read to its own series (RunLog.applySegment) and reads on from where the segment stopped.
 
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync } from 'node:fs';
+import { readInChunks } from './log-file.js';
 import type { TransferredSeries } from './run-log.js';
 import { SamplesFold } from './run-log.js';
 import { SamplesLineScanner } from './samples-fast-path.js';
@@ -42,48 +43,31 @@ export function scanSegment(
     const fold = new SamplesFold();
     let currentStep: number | null = null;
     let lines = 0;
-    let buffer = Buffer.allocUnsafe(Math.max(1, Math.min(CHUNK_BYTES, readEnd - start)));
-    let filled = 0;
-    let fileOffset = start;
-    let consumedOffset = start;
-    reading: for (;;) {
-      if (filled === buffer.length) {
-        // One line longer than the buffer: grow so that the line fits whole.
-        const grown = Buffer.allocUnsafe(buffer.length * 2);
-        buffer.copy(grown, 0, 0, filled);
-        buffer = grown;
-      }
-      const wanted = Math.min(buffer.length - filled, readEnd - fileOffset);
-      const read = wanted > 0 ? readSync(fd, buffer, filled, wanted, fileOffset) : 0;
-      if (read === 0) break;
-      fileOffset += read;
-      filled += read;
+    const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(CHUNK_BYTES, readEnd - start)));
+    const { consumed } = readInChunks(fd, start, readEnd, readEnd, buffer, (bytes, filled, at) => {
       let pos = 0;
       while (pos < filled) {
-        const lineFeed = scanner.scanWholeLine(buffer, pos, filled);
+        const lineFeed = scanner.scanWholeLine(bytes, pos, filled);
         if (lineFeed < 0) {
           // A line the fast path does not take stops the segment; one not read to its end waits.
-          const next = buffer.indexOf(0x0a, pos);
-          if (next >= 0 && next < filled) break reading;
-          break;
+          const next = bytes.indexOf(0x0a, pos);
+          return { consumed: pos, stop: next >= 0 && next < filled };
         }
         const { type, time, step, keys, values, count } = scanner.scanned;
         // A key of the other kind: whether the line is damaged depends on the fold before it.
-        if (!fold.applySamples(type, time, step, keys, values, count)) break reading;
+        if (!fold.applySamples(type, time, step, keys, values, count))
+          return { consumed: pos, stop: true };
         if (type === 'metrics') currentStep = step;
         lines++;
-        consumedOffset += lineFeed + 1 - pos;
         pos = lineFeed + 1;
       }
-      progress?.(consumedOffset - start);
-      buffer.copy(buffer, 0, pos, filled);
-      filled -= pos;
-    }
-    progress?.(consumedOffset - start);
+      progress?.(at + pos - start);
+      return { consumed: pos, stop: false };
+    });
     const { series, buffers } = fold.transferSeries();
     const segment: SegmentSamples = {
       start,
-      stoppedAt: consumedOffset,
+      stoppedAt: consumed,
       lines,
       series,
       currentStep,
