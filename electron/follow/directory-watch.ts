@@ -19,6 +19,15 @@ export interface DirectoryWatchEvents {
   failed(error: Error): void;
 }
 
+/** An entry a directory's events name: its full path and its segments below the root. */
+interface NamedEntry {
+  readonly path: string;
+  readonly parts: readonly string[];
+}
+
+/** How many entries of one directory are remembered. */
+const MAX_NAMED = 16;
+
 function entries(dir: string): string[] {
   try {
     return readdirSync(dir).filter((name) => !name.startsWith('.'));
@@ -99,8 +108,13 @@ export class StoreDirectoryWatch {
     // watch, since most runs have no tags/.
     if (!listed && !isDirectory(dir)) return false;
     let watcher: FSWatcher;
+    // The entries named by this directory's events: a live log raises ten a second, each of
+    // which would otherwise build its path and segments again.
+    const named = new Map<string, NamedEntry>();
     try {
-      watcher = watch(dir, { persistent: false }, (_event, name) => this.onEvent(dir, parts, name));
+      watcher = watch(dir, { persistent: false }, (_event, name) =>
+        this.onEvent(dir, parts, name, named),
+      );
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') return false;
@@ -129,14 +143,25 @@ export class StoreDirectoryWatch {
     }
   }
 
-  private onEvent(dir: string, dirParts: readonly string[], name: string | Buffer | null): void {
+  private onEvent(
+    dir: string,
+    dirParts: readonly string[],
+    name: string | Buffer | null,
+    named: Map<string, NamedEntry>,
+  ): void {
     if (this.closed) return;
     if (name === null) {
       this.events.changed(dir, dirParts);
       return;
     }
-    const path = join(dir, name.toString());
-    const parts = [...dirParts, name.toString()];
+    const text = name.toString();
+    let entry = named.get(text);
+    if (entry === undefined) {
+      entry = { path: join(dir, text), parts: [...dirParts, text] };
+      // A run's few files are remembered; runs/ names thousands of runs, each once or twice.
+      if (named.size < MAX_NAMED) named.set(text, entry);
+    }
+    const { path, parts } = entry;
     // A directory that came is watched from now on; one that went stops being watched.
     if (this.wanted(parts)) {
       if (isDirectory(path) && !this.watchers.has(path)) {
