@@ -11,17 +11,64 @@ const EXACT_INTEGER_LIMIT = 2 ** 53;
 /** What a reader returns for what it cannot read exactly, in place of the offset past it. */
 const NOT_READ = -1;
 
-function bytesOf(text: string): Uint8Array {
-  return Uint8Array.from(text, (c) => c.charCodeAt(0));
+/**
+ * A byte string compared four bytes at a time, as little-endian 32-bit words: one word for each
+ * whole four bytes from its start, and a last one that ends with it, overlapping the word before
+ * when the length is not a multiple of four. At least four bytes long.
+ */
+class Literal {
+  readonly words: Int32Array;
+
+  constructor(readonly bytes: Uint8Array) {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const whole = Math.ceil(bytes.length / 4) - 1;
+    this.words = new Int32Array(whole + 1);
+    for (let k = 0; k < whole; k++) this.words[k] = view.getInt32(4 * k, true);
+    this.words[whole] = view.getInt32(bytes.length - 4, true);
+  }
+
+  get length(): number {
+    return this.bytes.length;
+  }
 }
 
-const METRICS_HEAD = bytesOf('{"type":"metrics","time":');
-const READING_HEAD = bytesOf('{"type":"reading","time":');
+function literal(text: string): Literal {
+  return new Literal(Uint8Array.from(text, (c) => c.charCodeAt(0)));
+}
+
+const METRICS_HEAD = literal('{"type":"metrics","time":');
+const READING_HEAD = literal('{"type":"reading","time":');
 /** Where the two heads differ: the first letter of the type. */
 const TYPE_LETTER_AT = '{"type":"'.length;
-const STEP_MEMBER = bytesOf(',"step":');
-const VALUES_MEMBER = bytesOf(',"values":{');
+const STEP_MEMBER = literal(',"step":');
+const VALUES_MEMBER = literal(',"values":{');
 const LINE_FEED = 0x0a;
+
+/**
+ * A DataView over the bytes last read, for reading them a word at a time. Readers are given the
+ * same buffer for many lines, so the view is made again only when the bytes are other ones.
+ */
+class WordView {
+  private bytes: Uint8Array = new Uint8Array(0);
+  private view: DataView = new DataView(new ArrayBuffer(0));
+
+  of(bytes: Uint8Array): DataView {
+    return bytes === this.bytes ? this.view : this.remake(bytes);
+  }
+
+  private remake(bytes: Uint8Array): DataView {
+    const view = this.view;
+    if (
+      bytes.buffer !== view.buffer ||
+      bytes.byteOffset !== view.byteOffset ||
+      bytes.byteLength !== view.byteLength
+    ) {
+      this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    }
+    this.bytes = bytes;
+    return this.view;
+  }
+}
 
 export interface ScannedSamples {
   type: 'metrics' | 'reading';
@@ -32,9 +79,12 @@ export interface ScannedSamples {
   values: Float64Array;
 }
 
-/** One remembered key of a position in the values object: its bytes and its checked string. */
+/**
+ * One remembered key of a position in the values object: the member's opening as it appears on
+ * the line, quotes and colon included, and its checked string.
+ */
 interface KeySlot {
-  bytes: Uint8Array;
+  member: Literal;
   key: string;
 }
 
@@ -47,6 +97,7 @@ export class SamplesLineScanner {
     keys: [],
     values: new Float64Array(16),
   };
+  private readonly words = new WordView();
   private readonly slots: (KeySlot | undefined)[] = [];
   /**
    * How many leading slots hold keys known to differ from each other. Lines repeat their keys,
@@ -87,9 +138,12 @@ export class SamplesLineScanner {
   }
 
   /** Reads one record from start; returns the offset just past its closing brace, or -1. */
-  private record(bytes: Uint8Array, start: number, limit: number): number {
+  private record(bytes: Uint8Array, start: number, end: number): number {
+    // Words are read through a DataView, which throws past the bytes where an index reads nothing.
+    const limit = Math.min(end, bytes.length);
+    const view = this.words.of(bytes);
     let type: 'metrics' | 'reading';
-    let head: Uint8Array;
+    let head: Literal;
     if (start + TYPE_LETTER_AT >= limit) return -1;
     const letter = bytes[start + TYPE_LETTER_AT];
     if (letter === 0x6d) {
@@ -101,16 +155,16 @@ export class SamplesLineScanner {
     } else {
       return -1;
     }
-    if (!matches(bytes, start, limit, head)) return -1;
+    if (!matches(view, start, limit, head)) return -1;
     const number = this.numberValue;
     let pos = this.number(bytes, start + head.length, limit);
     if (pos < 0) return -1;
     const time = number[0]!;
-    if (!matches(bytes, pos, limit, STEP_MEMBER)) return -1;
+    if (!matches(view, pos, limit, STEP_MEMBER)) return -1;
     pos = this.step(bytes, pos + STEP_MEMBER.length, limit);
     if (pos < 0) return -1;
     const step = number[0]!;
-    if (!matches(bytes, pos, limit, VALUES_MEMBER)) return -1;
+    if (!matches(view, pos, limit, VALUES_MEMBER)) return -1;
     pos += VALUES_MEMBER.length;
     const out = this.result;
     this.seenCount = 0;
@@ -122,9 +176,9 @@ export class SamplesLineScanner {
       pos++;
     } else {
       for (;;) {
-        pos = this.key(bytes, pos, limit, count);
-        if (pos < 0 || pos >= limit || bytes[pos] !== 0x3a) return -1;
-        pos = this.number(bytes, pos + 1, limit);
+        pos = this.key(view, bytes, pos, limit, count);
+        if (pos < 0) return -1;
+        pos = this.number(bytes, pos, limit);
         if (pos < 0) return -1;
         const key = this.slots[count]!.key;
         // A line names a key twice only if a slot outside the checked ones says so.
@@ -143,7 +197,7 @@ export class SamplesLineScanner {
         if (pos >= limit) return -1;
         const b = bytes[pos++];
         if (b === 0x7d) break;
-        if (b !== 0x2c || pos >= limit || bytes[pos] !== 0x22) return -1;
+        if (b !== 0x2c) return -1;
       }
     }
     out.count = count;
@@ -169,24 +223,27 @@ export class SamplesLineScanner {
   }
 
   /**
-   * A key made of printable ASCII without escapes, checked once per new spelling: leaves it in
-   * slots[index] and returns the offset past its closing quote, or -1.
+   * A member's key, made of printable ASCII without escapes and checked once per new spelling,
+   * and its colon: leaves the key in slots[index] and returns the offset past the colon, or -1.
    */
-  private key(bytes: Uint8Array, pos: number, limit: number, index: number): number {
+  private key(
+    view: DataView,
+    bytes: Uint8Array,
+    pos: number,
+    limit: number,
+    index: number,
+  ): number {
+    const slot = this.slots[index];
+    // The common case: the same key as the last line's at this position.
+    if (slot !== undefined && matches(view, pos, limit, slot.member))
+      return pos + slot.member.length;
+    return this.newKey(bytes, pos, limit, index);
+  }
+
+  /** key() for a key other than the last line's at its position. */
+  private newKey(bytes: Uint8Array, pos: number, limit: number, index: number): number {
     if (pos >= limit || bytes[pos] !== 0x22) return -1;
     const start = pos + 1;
-    const slot = this.slots[index];
-    if (slot !== undefined) {
-      // The common case: the same key as the last line's at this position.
-      const expected = slot.bytes;
-      const length = expected.length;
-      const close = start + length;
-      if (close < limit && bytes[close] === 0x22) {
-        let k = 0;
-        while (k < length && expected[k] === bytes[start + k]) k++;
-        if (k === length) return close + 1;
-      }
-    }
     let i = start;
     while (i < limit) {
       const b = bytes[i]!;
@@ -197,9 +254,9 @@ export class SamplesLineScanner {
     if (i >= limit) return -1;
     const key = String.fromCharCode.apply(null, bytes.subarray(start, i) as unknown as number[]);
     if (!isPrintableAsciiKey(key)) return -1;
-    this.slots[index] = { bytes: bytes.slice(start, i), key };
+    this.slots[index] = { member: literal(`"${key}":`), key };
     if (this.distinctSlots > index) this.distinctSlots = index;
-    return i + 1;
+    return i + 1 < limit && bytes[i + 1] === 0x3a ? i + 2 : -1;
   }
 
   /** A step: an integer literal of up to 15 digits. Leaves it in numberValue; returns the end. */
@@ -329,21 +386,28 @@ export class SamplesLineScanner {
 }
 
 // munin writes type first: these open every metrics and reading line it writes.
-const METRICS_TYPE = bytesOf('{"type":"metrics",');
-const READING_TYPE = bytesOf('{"type":"reading",');
+const METRICS_TYPE = literal('{"type":"metrics",');
+const READING_TYPE = literal('{"type":"reading",');
+const openingWords = new WordView();
 
 /**
  * True when the line opens as munin writes a metrics or reading record, whether or not it then
  * reads as one: what a reader that wants no samples may skip unparsed.
  */
 export function opensAsSamplesLine(bytes: Uint8Array, start: number, end: number): boolean {
-  return matches(bytes, start, end, METRICS_TYPE) || matches(bytes, start, end, READING_TYPE);
+  const view = openingWords.of(bytes);
+  const limit = Math.min(end, bytes.length);
+  return matches(view, start, limit, METRICS_TYPE) || matches(view, start, limit, READING_TYPE);
 }
 
-function matches(bytes: Uint8Array, at: number, limit: number, literal: Uint8Array): boolean {
-  if (at + literal.length > limit) return false;
-  for (let k = 0; k < literal.length; k++) if (bytes[at + k] !== literal[k]) return false;
-  return true;
+/** True when the literal is at `at`, before limit. */
+function matches(view: DataView, at: number, limit: number, literal: Literal): boolean {
+  const length = literal.length;
+  if (at + length > limit) return false;
+  const words = literal.words;
+  const last = words.length - 1;
+  for (let k = 0; k < last; k++) if (view.getInt32(at + 4 * k, true) !== words[k]) return false;
+  return view.getInt32(at + length - 4, true) === words[last];
 }
 
 /** A key checked on the fast path: segments of printable ASCII, none empty, none starting with ".". */

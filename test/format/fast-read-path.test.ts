@@ -4,7 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { decimalToDouble } from '../../shared/format/decimal-to-double.js';
 import { forEachWholeLine } from '../../shared/format/whole-lines.js';
+import { parseLogLine } from '../../shared/format/records.js';
 import { RunLog } from '../../electron/store/run-log.js';
+import { SamplesLineScanner } from '../../electron/store/samples-fast-path.js';
 import { Prng } from '../support/prng.js';
 import { differenceFromReference, ReferenceFold } from '../support/reference-fold.js';
 import { startLine } from '../support/lines.js';
@@ -156,5 +158,84 @@ describe('applyWholeLines', () => {
     const { log } = foldInPieces(START + body, 4096);
     expect(log.damaged).toBe(1);
     expect(differenceFromReference(log, ref)).toBeUndefined();
+  });
+});
+
+/** Bytes of exactly the text's length, so that a read past them fails rather than finds more. */
+const exactBytes = (text: string): Uint8Array => Uint8Array.from(Buffer.from(text, 'latin1'));
+
+/**
+ * How the scanner reads the line against the general parser, or undefined when they agree. It
+ * may leave a record laid out otherwise than munin writes it to the general parser, unless
+ * mustTake says the line is laid out so.
+ */
+function scanDifference(
+  scanner: SamplesLineScanner,
+  text: string,
+  mustTake = true,
+): string | undefined {
+  const bytes = exactBytes(text);
+  const general = parseLogLine(bytes, 0, bytes.length);
+  const fast = scanner.scan(bytes, 0, bytes.length);
+  if (general?.type !== 'metrics') return fast === undefined ? undefined : 'taken, not a record';
+  if (fast === undefined) return mustTake ? 'refused' : undefined;
+  if (!Object.is(fast.time, general.time)) return `time ${fast.time} vs ${general.time}`;
+  if (fast.step !== general.step) return `step ${fast.step} vs ${general.step}`;
+  const keys = [...general.values.keys()];
+  if (fast.count !== keys.length) return `count ${fast.count} vs ${keys.length}`;
+  for (let k = 0; k < keys.length; k++) {
+    const value = general.values.get(keys[k]!);
+    if (fast.keys[k] !== keys[k] || !Object.is(fast.values[k], value))
+      return `${fast.keys[k]}: ${fast.values[k]} vs ${keys[k]}: ${value}`;
+  }
+  return undefined;
+}
+
+describe('SamplesLineScanner', () => {
+  it('refuses a line cut anywhere, reading nothing past its bytes', () => {
+    const scanner = new SamplesLineScanner();
+    for (const value of [
+      '1.5',
+      '12345678',
+      '1234567812345678',
+      '-0.001',
+      '1e5',
+      '1732912345.6789124',
+    ]) {
+      const line = `{"type":"metrics","time":1.5,"step":12345,"values":{"a":${value}}}`;
+      expect(scanDifference(scanner, line), line).toBeUndefined();
+      const whole = exactBytes(`${line}\n`);
+      for (let end = 0; end < line.length; end++) {
+        // A line that ends early, in a buffer that ends there too.
+        const cut = exactBytes(line.slice(0, end));
+        expect(scanner.scan(cut, 0, cut.length), line.slice(0, end)).toBeUndefined();
+        expect(scanner.scanWholeLine(whole, 0, end)).toBe(-1);
+        // A limit past the bytes reads as their end.
+        expect(scanner.scanWholeLine(cut, 0, cut.length + 8)).toBe(-1);
+      }
+      expect(scanner.scanWholeLine(whole, 0, whole.length)).toBe(line.length);
+    }
+  });
+
+  it('reads keys of every length, and a key that changes from one line to the next', () => {
+    const names = Array.from({ length: 14 }, (_, k) => 'abcdefghijklmn'.slice(0, k + 1));
+    const lines = [START];
+    for (const name of names) lines.push(metrics(0, `"${name}":1.5,"x/${name}":2.5`));
+    // Keys of the same length and one a prefix of the next, at the same positions.
+    for (const [a, b] of [
+      ['ab', 'ac'],
+      ['abcd', 'abce'],
+      ['abcde', 'abcd'],
+      ['abcd', 'abcde'],
+    ])
+      lines.push(metrics(1, `"${a}":1,"z":2`), metrics(2, `"${b}":1,"z":2`));
+    const text = lines.join('');
+    const { ref, consumed } = reference(text);
+    const { log, consumed: read } = foldInPieces(text, text.length);
+    expect(read).toBe(consumed);
+    expect(differenceFromReference(log, ref)).toBeUndefined();
+    const scanner = new SamplesLineScanner();
+    for (const line of lines.slice(1))
+      expect(scanDifference(scanner, line.trimEnd())).toBeUndefined();
   });
 });
