@@ -8,6 +8,8 @@ const MAX_STEP_DIGITS = 15;
 const POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => 10 ** k);
 /** The bound below which an integer significand is an exact double (Clinger's fast path). */
 const EXACT_INTEGER_LIMIT = 2 ** 53;
+/** The bound below which a significand, of up to 18 digits, goes through decimalToDouble. */
+const DECIMAL_TO_DOUBLE_LIMIT = 10 ** 18;
 /** What a reader returns for what it cannot read exactly, in place of the offset past it. */
 const NOT_READ = -1;
 
@@ -157,11 +159,11 @@ export class SamplesLineScanner {
     }
     if (!matches(view, start, limit, head)) return -1;
     const number = this.numberValue;
-    let pos = this.number(bytes, start + head.length, limit);
+    let pos = this.number(view, bytes, start + head.length, limit);
     if (pos < 0) return -1;
     const time = number[0]!;
     if (!matches(view, pos, limit, STEP_MEMBER)) return -1;
-    pos = this.step(bytes, pos + STEP_MEMBER.length, limit);
+    pos = this.step(view, bytes, pos + STEP_MEMBER.length, limit);
     if (pos < 0) return -1;
     const step = number[0]!;
     if (!matches(view, pos, limit, VALUES_MEMBER)) return -1;
@@ -178,7 +180,7 @@ export class SamplesLineScanner {
       for (;;) {
         pos = this.key(view, bytes, pos, limit, count);
         if (pos < 0) return -1;
-        pos = this.number(bytes, pos, limit);
+        pos = this.number(view, bytes, pos, limit);
         if (pos < 0) return -1;
         const key = this.slots[count]!.key;
         // A line names a key twice only if a slot outside the checked ones says so.
@@ -260,14 +262,16 @@ export class SamplesLineScanner {
   }
 
   /** A step: an integer literal of up to 15 digits. Leaves it in numberValue; returns the end. */
-  private step(bytes: Uint8Array, pos: number, limit: number): number {
+  private step(view: DataView, bytes: Uint8Array, pos: number, limit: number): number {
     let i = pos;
     let n = 0;
-    while (i < limit) {
-      const digit = bytes[i]! - 0x30;
-      if (digit < 0 || digit > 9) break;
-      n = n * 10 + digit;
-      i++;
+    for (;;) {
+      const word = wordAt(view, bytes, i, limit);
+      const run = leadingDigits(word);
+      if (run === 0) break;
+      n = n * POWERS_OF_TEN[run]! + digitsValue(word, run);
+      i += run;
+      if (run < 4) break;
     }
     const digits = i - pos;
     if (digits === 0 || digits > MAX_STEP_DIGITS || (digits > 1 && bytes[pos] === 0x30))
@@ -278,68 +282,68 @@ export class SamplesLineScanner {
 
   /**
    * A number literal read exactly; leaves it in numberValue and returns the offset past it, or
-   * -1. Up to 15 significant digits, or an integer significand up to 2^53, with a power of ten of
-   * at most 22 are two exact doubles, and one multiplication or division of them is correctly
-   * rounded (Clinger's fast path); up to 18 digits with a fraction go through decimalToDouble;
-   * anything else, and the rare case decimalToDouble cannot decide, through Number(), which is
-   * correctly rounded too.
+   * -1. Its digits, the point left out, make an integer significand S. Below 2^53, with a power
+   * of ten of at most 22, S and the power are two exact doubles, and one multiplication or
+   * division of them is correctly rounded (Clinger's fast path); up to 18 digits with a fraction
+   * go through decimalToDouble; anything else, and the rare case decimalToDouble cannot decide,
+   * through Number(), which is correctly rounded too.
    */
-  private number(bytes: Uint8Array, pos: number, limit: number): number {
+  private number(view: DataView, bytes: Uint8Array, pos: number, limit: number): number {
     let i = pos;
     const negative = i < limit && bytes[i] === 0x2d;
     if (negative) i++;
-    // The significant digits go to head (the first nine: leading zeros leave it 0, so they are
-    // not counted) and tail (nine more at most); a literal with more is read as text.
-    let head = 0;
-    let tail = 0;
-    let tailDigits = 0;
-    let extraDigits = 0;
     const intStart = i;
-    let intEnd = -1;
-    // Loops over the whole part and the fraction, the point between them taken in passing: the
-    // first fills head, the next tail, the last counts what neither keeps.
-    let byte = 0;
-    while (i < limit) {
-      byte = bytes[i]!;
-      const digit = byte - 0x30;
-      if (digit >= 0 && digit <= 9) {
-        head = head * 10 + digit;
-        i++;
-        if (head >= 1e8) break;
-      } else if (byte === 0x2e && intEnd < 0) {
-        intEnd = i++;
-      } else {
-        break;
-      }
-    }
-    if (head >= 1e8) {
-      while (i < limit) {
-        byte = bytes[i]!;
-        const digit = byte - 0x30;
-        if (digit >= 0 && digit <= 9) {
-          if (tailDigits === 9) {
-            extraDigits++;
-          } else {
-            tail = tail * 10 + digit;
-            tailDigits++;
-          }
-          i++;
-        } else if (byte === 0x2e && intEnd < 0) {
-          intEnd = i++;
-        } else {
-          break;
+    let point = -1;
+    // S as read so far: exact below 2^53, and within a few thousand of S below 10^18, the error
+    // of a few roundings; and S's low 32 bits, exact, which give that error.
+    let significand = 0;
+    let lowBits = 0;
+    let after = 0;
+    // Reads the whole part and the fraction eight digits at a time while eight follow, then what
+    // digits are left in the next four bytes, the point between the two in passing. i goes on by
+    // 8 or 4 in branches, which the processor guesses and runs ahead on, and by a count read from
+    // the bytes only where the digits end.
+    for (;;) {
+      let word = wordAt(view, bytes, i, limit);
+      let notDigits = notDigitBytes(word);
+      if (notDigits === 0) {
+        const next = wordAt(view, bytes, i + 4, limit);
+        const notNext = notDigitBytes(next);
+        const value = digitsValue(word, 4);
+        if (notNext === 0) {
+          const eight = value * 1e4 + digitsValue(next, 4);
+          significand = significand * 1e8 + eight;
+          lowBits = (Math.imul(lowBits, 1e8) + eight) | 0;
+          i += 8;
+          continue;
         }
+        significand = significand * 1e4 + value;
+        lowBits = (Math.imul(lowBits, 1e4) + value) | 0;
+        i += 4;
+        word = next;
+        notDigits = notNext;
       }
+      const run = firstNonDigit(notDigits);
+      if (run > 0) {
+        const value = digitsValue(word, run);
+        significand = significand * POWERS_OF_TEN[run]! + value;
+        lowBits = (Math.imul(lowBits, POWERS_OF_TEN[run]!) + value) | 0;
+        i += run;
+      }
+      // The byte after the digits (0 at limit): the point, the first time, or what ends them.
+      after = (word >>> (8 * run)) & 0xff;
+      if (after !== 0x2e || point >= 0) break;
+      point = i++;
     }
-    const hasFraction = intEnd >= 0;
-    if (!hasFraction) intEnd = i;
+    const hasFraction = point >= 0;
+    const intEnd = hasFraction ? point : i;
     const intDigits = intEnd - intStart;
     if (intDigits === 0 || (intDigits > 1 && bytes[intStart] === 0x30)) return NOT_READ;
     // A point must have digits after it.
-    if (hasFraction && i === intEnd + 1) return NOT_READ;
-    let scale = hasFraction ? -(i - intEnd - 1) : 0;
+    if (hasFraction && i === point + 1) return NOT_READ;
+    let scale = hasFraction ? point + 1 - i : 0;
     let hasExponent = false;
-    if (i < limit && (bytes[i] === 0x65 || bytes[i] === 0x45)) {
+    if ((after | 0x20) === 0x65) {
       hasExponent = true;
       i++;
       let expNegative = false;
@@ -359,13 +363,20 @@ export class SamplesLineScanner {
       scale += expNegative ? -exponent : exponent;
     }
     let value = NaN;
-    if (extraDigits === 0 && scale >= -22 && scale <= 22) {
-      const significand = tailDigits === 0 ? head : head * POWERS_OF_TEN[tailDigits]! + tail;
+    if (scale >= -22 && scale <= 22) {
       if (significand < EXACT_INTEGER_LIMIT) {
         value =
           scale < 0 ? significand / POWERS_OF_TEN[-scale]! : significand * POWERS_OF_TEN[scale]!;
       } else if (scale < 0) {
-        value = decimalToDouble(head, tail, tailDigits, -scale);
+        // S - significand is small, and known modulo 2^32 from S's low bits and significand's,
+        // which the subtraction of its multiples of 2^32 leaves exactly.
+        const significandLowBits = significand - Math.floor(significand * 2 ** -32) * 2 ** 32;
+        const difference = (lowBits - significandLowBits) | 0;
+        // S as the double nearest it and what that one lacks (Fast2Sum).
+        const nearest = significand + difference;
+        const nearestError = difference - (nearest - significand);
+        if (nearest < DECIMAL_TO_DOUBLE_LIMIT)
+          value = decimalToDouble(nearest, nearestError, -scale);
       }
     }
     if (value === value) {
@@ -374,15 +385,63 @@ export class SamplesLineScanner {
         negative && (value !== 0 || hasFraction || hasExponent) ? -value : value;
       return i;
     }
+    return this.numberFromText(bytes, pos, i);
+  }
+
+  /** The number literal bytes[pos, end) read by Number(), for what the fast reading leaves. */
+  private numberFromText(bytes: Uint8Array, pos: number, end: number): number {
     const codes = this.digitCodes;
-    codes.length = i - pos;
-    for (let k = pos; k < i; k++) codes[k - pos] = bytes[k]!;
-    value = Number(String.fromCharCode.apply(null, codes));
+    codes.length = end - pos;
+    for (let k = pos; k < end; k++) codes[k - pos] = bytes[k]!;
+    const value = Number(String.fromCharCode.apply(null, codes));
     // A literal past the float range names no float; the general parser declares it damaged.
     if (!Number.isFinite(value)) return NOT_READ;
     this.numberValue[0] = value;
-    return i;
+    return end;
   }
+}
+
+/**
+ * The four bytes at `at` as a little-endian word, the first byte lowest. Fewer remain before
+ * limit near its end: those, the missing ones read as 0, which is neither a digit nor a point.
+ */
+function wordAt(view: DataView, bytes: Uint8Array, at: number, limit: number): number {
+  return at + 4 <= limit ? view.getInt32(at, true) : wordBeforeLimit(bytes, at, limit);
+}
+
+function wordBeforeLimit(bytes: Uint8Array, at: number, limit: number): number {
+  let word = 0;
+  for (let k = limit - 1; k >= at; k--) word = (word << 8) | bytes[k]!;
+  return word;
+}
+
+/** A word with a high nibble set in each byte that is no ASCII digit, and in no digit. */
+function notDigitBytes(word: number): number {
+  // A byte is a digit when its high nibble is 3 and stays 3 with 6 added (0x3a + 6 is 0x40). A
+  // carry out of a byte past 0xf9 spoils only the bytes after it, and that byte is no digit.
+  return ((word & 0xf0f0f0f0) ^ 0x30303030) | (((word + 0x06060606) & 0xf0f0f0f0) ^ 0x30303030);
+}
+
+/** Which byte, 0 to 3, is a word's first that is no digit, given its notDigitBytes, not 0. */
+function firstNonDigit(notDigits: number): number {
+  // The byte that holds the lowest bit set.
+  return (31 - Math.clz32(notDigits & -notDigits)) >> 3;
+}
+
+/** How many of a word's bytes, from its first, are ASCII digits: 0 to 4. */
+function leadingDigits(word: number): number {
+  const notDigits = notDigitBytes(word);
+  return notDigits === 0 ? 4 : firstNonDigit(notDigits);
+}
+
+/** The value of a word's first `count` bytes, 1 to 4 digits. */
+function digitsValue(word: number, count: number): number {
+  // Shifted to the word's high end the digits come last, led by the zero bytes shifted in;
+  // subtracting '0' from each byte borrows from none of them, since each is a digit.
+  const digits = (word - 0x30303030) << (32 - 8 * count);
+  // Adjacent digits make pairs, and the pairs the value, the first byte the most significant.
+  const pairs = (digits * 10 + (digits >>> 8)) & 0x00ff00ff;
+  return (pairs * 100 + (pairs >>> 16)) & 0xffff;
 }
 
 // munin writes type first: these open every metrics and reading line it writes.

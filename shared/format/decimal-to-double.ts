@@ -12,22 +12,17 @@ const POWER_LOW_HALVES = POWERS_OF_TEN.map((p, k) => p - POWER_HIGH_HALVES[k]!);
 const DECISION_MARGIN = 2 ** -95;
 
 /**
- * The double nearest (head·10^tailDigits + tail)/10^fractionDigits, for head from 10^8 to 10^9,
- * tail < 10^tailDigits, tailDigits from 1 to 9 and fractionDigits from 1 to 22; NaN when it
- * cannot tell for certain, so that the caller converts the text instead. Shorter decimals are
- * exact doubles already and take one correctly rounded division (Clinger's fast path).
+ * The double nearest S/10^fractionDigits, for an integer S below 10^18 given as the double
+ * nearest it, significand, and what that one lacks, significandError (S = significand +
+ * significandError exactly), and fractionDigits from 1 to 22; NaN when it cannot tell for
+ * certain, so that the caller converts the text instead. For S below 2^53, an exact double, one
+ * correctly rounded division does (Clinger's fast path).
  */
 export function decimalToDouble(
-  head: number,
-  tail: number,
-  tailDigits: number,
+  significand: number,
+  significandError: number,
   fractionDigits: number,
 ): number {
-  // head·10^tailDigits = (head·5^tailDigits)·2^tailDigits: below 2^30·5^9 < 2^53, so exact.
-  const upper = head * POWERS_OF_TEN[tailDigits]!;
-  // The significand as an exact unevaluated sum; Fast2Sum holds since upper > tail.
-  const significand = upper + tail;
-  const significandError = tail - (significand - upper);
   const divisor = POWERS_OF_TEN[fractionDigits]!;
   // A first quotient within an ulp or two; the remainder below corrects it whatever its error.
   const quotient = significand * INVERSE_POWERS_OF_TEN[fractionDigits]!;

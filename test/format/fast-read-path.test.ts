@@ -20,6 +20,13 @@ function digitString(prng: Prng, count: number): string {
   return text;
 }
 
+/** S as decimalToDouble takes it: the double nearest S and what that one lacks. */
+function nearestAndError(digits: string): [number, number] {
+  const exact = BigInt(digits);
+  const nearest = Number(exact);
+  return [nearest, Number(exact - BigInt(nearest))];
+}
+
 describe('decimalToDouble', () => {
   it('gives the double Number() gives, or NaN, for 10 to 18 digits and 1 to 22 fraction digits', () => {
     const prng = new Prng(0x5eed);
@@ -34,7 +41,7 @@ describe('decimalToDouble', () => {
       const padded = digits.padStart(fractionDigits + 1, '0');
       const point = padded.length - fractionDigits;
       const text = `${padded.slice(0, point)}.${padded.slice(point)}`;
-      const fast = decimalToDouble(head, Number(tailText), tailDigits, fractionDigits);
+      const fast = decimalToDouble(...nearestAndError(digits), fractionDigits);
       if (Number.isNaN(fast)) {
         undecided++;
         continue;
@@ -46,14 +53,14 @@ describe('decimalToDouble', () => {
 
   it('decides halfway cases exactly, or hands them back', () => {
     // 2^53 + 1 and its neighbours, written with a fraction: exactly halfway between two doubles.
-    for (const [head, tail, tailDigits, fractionDigits, text] of [
-      [900719925, 4740993, 7, 1, '900719925474099.3'],
-      [900719925, 47409930, 8, 1, '9007199254740993.0'],
-      [900719925, 474099300, 9, 2, '9007199254740993.00'],
-      [900719925, 474099500, 9, 2, '9007199254740995.00'],
-      [900719925, 474099499, 9, 2, '9007199254740994.99'],
+    for (const [digits, fractionDigits, text] of [
+      ['9007199254740993', 1, '900719925474099.3'],
+      ['90071992547409930', 1, '9007199254740993.0'],
+      ['900719925474099300', 2, '9007199254740993.00'],
+      ['900719925474099500', 2, '9007199254740995.00'],
+      ['900719925474099499', 2, '9007199254740994.99'],
     ] as const) {
-      const fast = decimalToDouble(head, tail, tailDigits, fractionDigits);
+      const fast = decimalToDouble(...nearestAndError(digits), fractionDigits);
       if (!Number.isNaN(fast)) expect(bitsOf(fast), text).toBe(bitsOf(Number(text)));
     }
   });
@@ -191,7 +198,69 @@ function scanDifference(
   return undefined;
 }
 
+const withNumber = (text: string): string[] => [
+  `{"type":"metrics","time":1.5,"step":0,"values":{"a":${text}}}`,
+  `{"type":"metrics","time":${text},"step":0,"values":{"a":1}}`,
+  `{"type":"metrics","time":1.5,"step":0,"values":{"a":${text},"b":${text}}}`,
+];
+
+/** A decimal digit string of `count` digits, any of them 0. */
+const anyDigits = (prng: Prng, count: number): string =>
+  Array.from({ length: count }, () => String(prng.int(10))).join('');
+
+/** A number literal whose digits end anywhere in a word, read four and eight bytes at a time. */
+function numberLiteral(prng: Prng): string {
+  let text = prng.chance(0.2) ? '-' : '';
+  text += prng.chance(0.3) ? '0' : digitString(prng, prng.range(1, 20));
+  if (prng.chance(0.7)) {
+    const zeros = prng.chance(0.5) ? 0 : prng.range(0, 20);
+    text += `.${'0'.repeat(zeros)}${anyDigits(prng, prng.range(zeros === 0 ? 1 : 0, 20))}`;
+  }
+  if (prng.chance(0.15)) {
+    text += `${prng.pick(['e', 'E'])}${prng.pick(['', '+', '-'])}${anyDigits(prng, prng.range(1, 3))}`;
+  }
+  return text;
+}
+
 describe('SamplesLineScanner', () => {
+  it('reads numbers at the edges of its word reads as the general parser does', () => {
+    const scanner = new SamplesLineScanner();
+    const edges = [
+      ['0', '-0', '0.0', '-0.0', '-0e0', '0e5', '00', '01', '1.', '.5', '-', '1e', '1e+', '--1'],
+      ['1', '12', '123', '1234', '12345', '1234567', '12345678', '123456789', '1234.5678'],
+      ['1234567890123456', '12345678901234567', '123456789012345678', '1234567890123456789'],
+      ['9007199254740993', '9007199254740993.0', '900719925474099.3', '9007199254740994.99'],
+      ['999999999999999999', '99999999999999999.9', '0.999999999999999999', '1000000000000000000'],
+      ['0.0001234', '0.000000000000000000001234', '0.00000000000000000000000000001234'],
+      ['0.0012240667292484524', '2.650275937980041', '3.6120726397493854', '4.7131164483726025'],
+      ['1793541787.25', '1732912345.6789124', '1732912345.678912', '17329123456.789124'],
+      ['1e22', '1e23', '1.5e-7', '12345678901234567e-3', '1E+2', '1e-0', '1e-22', '1.2e-21'],
+      ['5e-324', '1.7976931348623157e308', '1e400', '-1e400', '2.2250738585072014e-308'],
+      ['1.2.3', '1..2', '12345678.12345678.1', '1.5e5e5', '1.5e5.5', '-1-1', '1e-5-5'],
+    ].flat();
+    for (const text of edges)
+      for (const line of withNumber(text))
+        expect(scanDifference(scanner, line), line).toBeUndefined();
+    const prng = new Prng(0xd161);
+    for (let i = 0; i < 20_000; i++) {
+      const text = numberLiteral(prng);
+      for (const line of withNumber(text))
+        expect(scanDifference(scanner, line), line).toBeUndefined();
+    }
+  });
+
+  it('ends digits at any byte that is no digit, wherever it falls in a word', () => {
+    const scanner = new SamplesLineScanner();
+    for (let byte = 0; byte < 256; byte++) {
+      if (byte === 0x0a) continue;
+      const other = String.fromCharCode(byte);
+      for (const digits of ['1', '12', '123', '1234', '12345', '123456', '1234567', '12345678'])
+        for (const text of [`${digits}${other}`, `0.${digits}${other}`, `${digits}${other}5`])
+          for (const line of withNumber(text))
+            expect(scanDifference(scanner, line, false), JSON.stringify(line)).toBeUndefined();
+    }
+  });
+
   it('refuses a line cut anywhere, reading nothing past its bytes', () => {
     const scanner = new SamplesLineScanner();
     for (const value of [
