@@ -5,7 +5,8 @@
 import { decimalToDouble } from '../../shared/format/decimal-to-double.js';
 
 const MAX_STEP_DIGITS = 15;
-const POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => 10 ** k);
+// Typed arrays, which the optimizing compiler reads without checking what kind of array they are.
+const POWERS_OF_TEN = Float64Array.from({ length: 23 }, (_, k) => 10 ** k);
 /** The bound below which an integer significand is an exact double (Clinger's fast path). */
 const EXACT_INTEGER_LIMIT = 2 ** 53;
 /** The bound below which a significand, of up to 18 digits, goes through decimalToDouble. */
@@ -401,13 +402,15 @@ export class SamplesLineScanner {
   }
 }
 
+// The helpers below that the hot paths call are constants: a function declaration is a binding
+// the module could reassign, so optimized code would load and check it at every call it inlines.
+
 /**
  * The four bytes at `at` as a little-endian word, the first byte lowest. Fewer remain before
  * limit near its end: those, the missing ones read as 0, which is neither a digit nor a point.
  */
-function wordAt(view: DataView, bytes: Uint8Array, at: number, limit: number): number {
-  return at + 4 <= limit ? view.getInt32(at, true) : wordBeforeLimit(bytes, at, limit);
-}
+const wordAt = (view: DataView, bytes: Uint8Array, at: number, limit: number): number =>
+  at + 4 <= limit ? view.getInt32(at, true) : wordBeforeLimit(bytes, at, limit);
 
 function wordBeforeLimit(bytes: Uint8Array, at: number, limit: number): number {
   let word = 0;
@@ -416,33 +419,41 @@ function wordBeforeLimit(bytes: Uint8Array, at: number, limit: number): number {
 }
 
 /** A word with a high nibble set in each byte that is no ASCII digit, and in no digit. */
-function notDigitBytes(word: number): number {
+const notDigitBytes = (word: number): number =>
   // A byte is a digit when its high nibble is 3 and stays 3 with 6 added (0x3a + 6 is 0x40). A
   // carry out of a byte past 0xf9 spoils only the bytes after it, and that byte is no digit.
-  return ((word & 0xf0f0f0f0) ^ 0x30303030) | (((word + 0x06060606) & 0xf0f0f0f0) ^ 0x30303030);
-}
+  ((word & 0xf0f0f0f0) ^ 0x30303030) | (((word + 0x06060606) & 0xf0f0f0f0) ^ 0x30303030);
 
 /** Which byte, 0 to 3, is a word's first that is no digit, given its notDigitBytes, not 0. */
-function firstNonDigit(notDigits: number): number {
+const firstNonDigit = (notDigits: number): number =>
   // The byte that holds the lowest bit set.
-  return (31 - Math.clz32(notDigits & -notDigits)) >> 3;
-}
+  (31 - Math.clz32(notDigits & -notDigits)) >> 3;
 
 /** How many of a word's bytes, from its first, are ASCII digits: 0 to 4. */
-function leadingDigits(word: number): number {
+const leadingDigits = (word: number): number => {
   const notDigits = notDigitBytes(word);
   return notDigits === 0 ? 4 : firstNonDigit(notDigits);
-}
+};
 
 /** The value of a word's first `count` bytes, 1 to 4 digits. */
-function digitsValue(word: number, count: number): number {
+const digitsValue = (word: number, count: number): number => {
   // Shifted to the word's high end the digits come last, led by the zero bytes shifted in;
   // subtracting '0' from each byte borrows from none of them, since each is a digit.
   const digits = (word - 0x30303030) << (32 - 8 * count);
   // Adjacent digits make pairs, and the pairs the value, the first byte the most significant.
   const pairs = (digits * 10 + (digits >>> 8)) & 0x00ff00ff;
   return (pairs * 100 + (pairs >>> 16)) & 0xffff;
-}
+};
+
+/** True when the literal is at `at`, before limit. */
+const matches = (view: DataView, at: number, limit: number, literal: Literal): boolean => {
+  const length = literal.length;
+  if (at + length > limit) return false;
+  const words = literal.words;
+  const last = words.length - 1;
+  for (let k = 0; k < last; k++) if (view.getInt32(at + 4 * k, true) !== words[k]) return false;
+  return view.getInt32(at + length - 4, true) === words[last];
+};
 
 // munin writes type first: these open every metrics and reading line it writes.
 const METRICS_TYPE = literal('{"type":"metrics",');
@@ -457,16 +468,6 @@ export function opensAsSamplesLine(bytes: Uint8Array, start: number, end: number
   const view = openingWords.of(bytes);
   const limit = Math.min(end, bytes.length);
   return matches(view, start, limit, METRICS_TYPE) || matches(view, start, limit, READING_TYPE);
-}
-
-/** True when the literal is at `at`, before limit. */
-function matches(view: DataView, at: number, limit: number, literal: Literal): boolean {
-  const length = literal.length;
-  if (at + length > limit) return false;
-  const words = literal.words;
-  const last = words.length - 1;
-  for (let k = 0; k < last; k++) if (view.getInt32(at + 4 * k, true) !== words[k]) return false;
-  return view.getInt32(at + length - 4, true) === words[last];
 }
 
 /** A key checked on the fast path: segments of printable ASCII, none empty, none starting with ".". */
