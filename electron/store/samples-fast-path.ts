@@ -409,14 +409,16 @@ export class SamplesLineScanner {
  * The four bytes at `at` as a little-endian word, the first byte lowest. Fewer remain before
  * limit near its end: those, the missing ones read as 0, which is neither a digit nor a point.
  */
-const wordAt = (view: DataView, bytes: Uint8Array, at: number, limit: number): number =>
-  at + 4 <= limit ? view.getInt32(at, true) : wordBeforeLimit(bytes, at, limit);
-
-function wordBeforeLimit(bytes: Uint8Array, at: number, limit: number): number {
+const wordAt = (view: DataView, bytes: Uint8Array, at: number, limit: number): number => {
+  if (at + 4 <= limit) return view.getInt32(at, true);
+  // Read without a loop or a call: either in the digit loop, once a chunk's end has led here,
+  // would make the optimizing compiler keep the loop's values in memory rather than registers.
   let word = 0;
-  for (let k = limit - 1; k >= at; k--) word = (word << 8) | bytes[k]!;
+  if (at < limit) word = bytes[at]!;
+  if (at + 1 < limit) word |= bytes[at + 1]! << 8;
+  if (at + 2 < limit) word |= bytes[at + 2]! << 16;
   return word;
-}
+};
 
 /** A word with a high nibble set in each byte that is no ASCII digit, and in no digit. */
 const notDigitBytes = (word: number): number =>
