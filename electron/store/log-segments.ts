@@ -53,11 +53,10 @@ export function scanSegment(
           const next = bytes.indexOf(0x0a, pos);
           return { consumed: pos, stop: next >= 0 && next < filled };
         }
-        const { type, time, step, keys, values, count } = scanner.scanned;
+        const scanned = scanner.scanned;
         // A key of the other kind: whether the line is damaged depends on the fold before it.
-        if (!fold.applySamples(type, time, step, keys, values, count))
-          return { consumed: pos, stop: true };
-        if (type === 'metrics') currentStep = step;
+        if (!fold.applySamples(scanned)) return { consumed: pos, stop: true };
+        if (scanned.type === 'metrics') currentStep = scanned.step;
         lines++;
         pos = lineFeed + 1;
       }

@@ -20,6 +20,7 @@ import type { TransferredColumns } from '../../shared/series/sample-columns.js';
 import type { KeyStatistics } from '../../shared/series/statistics.js';
 import { statisticsOf } from '../../shared/series/statistics.js';
 import type { SegmentSamples } from './log-segments.js';
+import type { ScannedSamples } from './samples-fast-path.js';
 import { SamplesLineScanner } from './samples-fast-path.js';
 
 export class Series {
@@ -71,16 +72,12 @@ export class SamplesFold {
 
   /**
    * Appends a samples line's values, values[i] for keys[i]; false, appending nothing, when a key
-   * was logged or declared as the other kind: the line is damaged.
+   * was logged or declared as the other kind: the line is damaged. The line comes as one object,
+   * not its members: a time passed as an argument to a call not inlined is boxed, one heap
+   * number a line.
    */
-  applySamples(
-    type: 'metrics' | 'reading',
-    time: number,
-    step: number,
-    keys: readonly string[],
-    values: Float64Array,
-    count: number,
-  ): boolean {
+  applySamples(line: ScannedSamples): boolean {
+    const { type, time, step, keys, values, count } = line;
     const kind: SeriesKind = type === 'metrics' ? 'metric' : 'reading';
     const cache = this.slotSeries;
     for (let i = 0; i < count; i++) {
@@ -195,9 +192,7 @@ export class RunLog extends SamplesFold {
         if (lineFeed >= 0) {
           this.lines++;
           const fast = fastPath.scanned;
-          if (
-            !this.applySamples(fast.type, fast.time, fast.step, fast.keys, fast.values, fast.count)
-          ) {
+          if (!this.applySamples(fast)) {
             this.damaged++;
           }
           pos = lineFeed + 1;
@@ -221,9 +216,7 @@ export class RunLog extends SamplesFold {
     if (this.start !== null && this.end === null) {
       const fast = this.fastPath.scan(bytes, start, end);
       if (fast !== undefined) {
-        if (
-          !this.applySamples(fast.type, fast.time, fast.step, fast.keys, fast.values, fast.count)
-        ) {
+        if (!this.applySamples(fast)) {
           this.damaged++;
         }
         return;
@@ -262,8 +255,14 @@ export class RunLog extends SamplesFold {
       case 'metrics':
       case 'reading': {
         const keys = [...record.values.keys()];
-        const values = Float64Array.from(record.values.values());
-        return this.applySamples(record.type, record.time, record.step, keys, values, keys.length);
+        return this.applySamples({
+          type: record.type,
+          time: record.time,
+          step: record.step,
+          keys,
+          values: Float64Array.from(record.values.values()),
+          count: keys.length,
+        });
       }
       case 'file':
         this.files.push(record);
