@@ -79,7 +79,7 @@ async function following(root: string, watch: WatchOptions, live: readonly strin
   }
 }
 
-export async function benchLiveIdle(ms = 30_000): Promise<BenchFigure[]> {
+export async function benchLiveIdle(ms = 60_000): Promise<BenchFigure[]> {
   const root = mkdtempSync(join(tmpdir(), 'munin-bench-idle-'));
   mkdirSync(join(root, 'ui'));
   const writer = LiveWriter.start();
