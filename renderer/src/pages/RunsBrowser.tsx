@@ -64,6 +64,13 @@ function errorHeadline(error: string): string {
   return lines[lines.length - 1] ?? error;
 }
 
+const COMPACT = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 2 });
+
+/** A step count as the column has room for it: exact up to 99,999, then 7.14M; the title is exact. */
+function stepCount(n: number): string {
+  return n < 100_000 ? String(n) : COMPACT.format(n);
+}
+
 function Progress({ run }: { run: RunSummary }) {
   if (run.lastStep === null) return <span className="muted">—</span>;
   if (run.steps === null || run.steps <= 0)
@@ -75,7 +82,7 @@ function Progress({ run }: { run: RunSummary }) {
         <div style={{ width: `${(fraction * 100).toFixed(1)}%` }} />
       </div>
       <span className="label">
-        {run.lastStep}/{run.steps}
+        {stepCount(run.lastStep)}/{stepCount(run.steps)}
       </span>
     </div>
   );
