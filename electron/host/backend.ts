@@ -390,6 +390,7 @@ export class Backend {
     if (size < this.threadedReadBytes) return this.addRun(id, true);
     if (!hasWholeFirstLine(logPath)) return undefined;
     this.reading.set(id, { bytes: 0, size });
+    this.broadcast({ type: 'reading-started', runId: id });
     readLogInWorker(logPath, (bytes) => this.reading.set(id, { bytes, size })).then(
       ({ log, read }) => {
         this.reading.delete(id);

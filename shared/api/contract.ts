@@ -291,4 +291,6 @@ export type Delta =
       readonly runId: string;
     }
   | { readonly type: 'notes-changed'; readonly seq: number; readonly runId: string }
-  | { readonly type: 'artifacts-changed'; readonly seq: number };
+  | { readonly type: 'artifacts-changed'; readonly seq: number }
+  /** A run's log is big and being read on other threads: storeInfo tells its progress. */
+  | { readonly type: 'reading-started'; readonly seq: number; readonly runId: string };

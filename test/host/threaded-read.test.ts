@@ -2,10 +2,11 @@
 // on the host's thread gives, its progress told meanwhile, and the export waits for no thread.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Backend } from '../../electron/host/backend.js';
+import type { Delta } from '../../shared/api/contract.js';
 import { readRun } from '../../electron/store/run-reader.js';
 import { readLogInWorker } from '../../electron/store/threaded-read.js';
 import { generateMetricsLog } from '../bench/generate-log.js';
@@ -75,5 +76,31 @@ describe('reading in a worker thread', () => {
       ['train/acc', 300_000],
     ]);
     expect(run?.lastStep).toBe(299_999);
+  });
+
+  it('tells sessions when a big run that appears is being read, then adds it', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'munin-threaded-'));
+    dirs.push(root);
+    mkdirSync(join(root, 'runs'));
+    const backend = await Backend.open(root, {
+      threadedReadBytes: 1024,
+      watch: { mode: 'events' },
+    });
+    backends.push(backend);
+    const deltas: Delta[] = [];
+    backend.connect((batch) => deltas.push(...batch));
+    // Made aside and moved in whole, as a copy of a run arrives.
+    const aside = mkdtempSync(join(tmpdir(), 'munin-aside-'));
+    dirs.push(aside);
+    mkdirSync(join(aside, ID));
+    generateMetricsLog(join(aside, ID, 'events.jsonl'), 100_000, ['train/loss']);
+    renameSync(join(aside, ID), join(root, 'runs', ID));
+    const deadline = Date.now() + 20_000;
+    while (!deltas.some((d) => d.type === 'run-added') && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const types = deltas.map((d) => d.type);
+    expect(types).toContain('reading-started');
+    expect(types.indexOf('reading-started')).toBeLessThan(types.indexOf('run-added'));
+    expect(deltas.find((d) => d.type === 'reading-started')).toMatchObject({ runId: ID });
   });
 });

@@ -45,9 +45,12 @@ export class StoreState {
   }
 
   private disposed = false;
+  /** Asks for reading progress while runs are being read. */
+  private readingTimer: ReturnType<typeof setInterval> | null = null;
 
   dispose(): void {
     this.disposed = true;
+    if (this.readingTimer !== null) clearInterval(this.readingTimer);
     this.unsubscribeDeltas();
     this.unsubscribeConnection();
     this.listeners.clear();
@@ -91,18 +94,23 @@ export class StoreState {
     }
   }
 
-  /** A large store lists as it is read: its progress is asked for until it is done. */
+  /**
+   * A large store lists as it is read, and a big log is read on other threads: their progress is
+   * asked for until all is read.
+   */
   private followReading(): void {
-    const timer = setInterval(() => {
+    if (this.readingTimer !== null) return;
+    const ask = (): void => {
       void this.bridge.api.storeInfo({}).then((response) => {
-        if (!response.ok || this.disposed) {
-          clearInterval(timer);
-          return;
+        if (!response.ok || this.disposed || response.result.runsToRead === 0) {
+          if (this.readingTimer !== null) clearInterval(this.readingTimer);
+          this.readingTimer = null;
         }
-        this.update({ info: response.result });
-        if (response.result.runsToRead === 0) clearInterval(timer);
+        if (response.ok && !this.disposed) this.update({ info: response.result });
       });
-    }, 500);
+    };
+    this.readingTimer = setInterval(ask, 500);
+    ask();
   }
 
   /** Follows these runs' series (the run page's run, the runs compared). */
@@ -210,6 +218,9 @@ export class StoreState {
         break;
       case 'artifacts-changed':
         this.update({ version: this.view.version + 1 });
+        break;
+      case 'reading-started':
+        this.followReading();
         break;
     }
   }
