@@ -41,7 +41,8 @@ export function scanSegment(
     const readEnd = Math.min(end, stat.size);
     const scanner = new SamplesLineScanner();
     const fold = new SamplesFold();
-    let currentStep: number | null = null;
+    // No step yet: a segment without metrics lines leaves the fold's step as it is.
+    fold.currentStep = -1;
     let lines = 0;
     const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(CHUNK_BYTES, readEnd - start)));
     const { consumed } = readInChunks(fd, start, readEnd, readEnd, buffer, (bytes, filled, at) => {
@@ -56,7 +57,6 @@ export function scanSegment(
         const scanned = scanner.scanned;
         // A key of the other kind: whether the line is damaged depends on the fold before it.
         if (!fold.applySamples(scanned)) return { consumed: pos, stop: true };
-        if (scanned.type === 'metrics') currentStep = scanned.step;
         lines++;
         pos = lineFeed + 1;
       }
@@ -69,7 +69,7 @@ export function scanSegment(
       stoppedAt: consumed,
       lines,
       series,
-      currentStep,
+      currentStep: fold.currentStep < 0 ? null : fold.currentStep,
       identity: `${stat.dev}:${stat.ino}`,
     };
     return { segment, buffers };

@@ -86,13 +86,17 @@ export async function readLogSegmented(
   for (let k = 1; k < segments; k++) scans.push(startScan(cuts[k]!, cuts[k + 1]!, progress, k));
   let folded = 0;
   let told = 0;
-  const tell = (): void => {
+  let toldAt = -Infinity;
+  /** Tells the progress at most once a period, as the fold reads chunk after chunk; or now. */
+  const tell = (now = false): void => {
     if (onProgress === undefined) return;
+    if (!now && performance.now() - toldAt < PROGRESS_EVERY_MS) return;
     // The fold's bytes and, of each segment it has not reached, the bytes its thread has read.
     let bytes = folded;
     for (let k = 1; k < segments; k++) if (cuts[k]! >= folded) bytes += progress[k]!;
     if (bytes > told) {
       told = bytes;
+      toldAt = performance.now();
       onProgress(bytes);
     }
   };
@@ -107,7 +111,7 @@ export async function readLogSegmented(
       },
       until,
     );
-  const ticker = setInterval(tell, PROGRESS_EVERY_MS);
+  const ticker = setInterval(() => tell(), PROGRESS_EVERY_MS);
   try {
     let read = fold(0, cuts[1]!);
     for (let k = 1; k < segments; k++) {
@@ -126,6 +130,6 @@ export async function readLogSegmented(
   } finally {
     clearInterval(ticker);
     for (const scan of scans) scan.cancel();
-    tell();
+    tell(true);
   }
 }

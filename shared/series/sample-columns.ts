@@ -56,6 +56,17 @@ function sameTime(a: number, b: number): boolean {
 
 type Column = Uint32Array | Float64Array;
 
+/** A chunk's steps and times, each beside the same column of the chunk after it, if any. */
+function stepsAndTimesBeside(
+  chunk: Chunk,
+  next: Chunk | undefined,
+): (readonly [Column, Column | undefined])[] {
+  return [
+    [chunk.steps, next?.steps],
+    [chunk.times, next?.times],
+  ];
+}
+
 /** Moves a full chunk's column `shift` places down, filling its end from the next chunk's. */
 function shiftColumn(column: Column, next: Column | undefined, shift: number): void {
   column.copyWithin(0, shift, CHUNK);
@@ -175,11 +186,7 @@ export class SampleColumns {
       const shift = shifts[k]!;
       if (shift < 0) return;
       source.chunks.forEach((chunk, j) => {
-        const next = source.chunks[j + 1];
-        for (const [column, following] of [
-          [chunk.steps, next?.steps],
-          [chunk.times, next?.times],
-        ] as const) {
+        for (const [column, following] of stepsAndTimesBeside(chunk, source.chunks[j + 1])) {
           const plan = plans.get(column);
           if (plan === undefined) plans.set(column, { shift, next: following });
           else if (plan.shift !== shift || plan.next !== following) conflicting.add(column);
@@ -209,10 +216,7 @@ export class SampleColumns {
         if (shift <= 0 || target.lengthValue === 0 || chunk === undefined) return;
         const next = source.chunks[j + 1];
         shiftColumn(chunk.values, next?.values, shift);
-        for (const [column, following] of [
-          [chunk.steps, next?.steps],
-          [chunk.times, next?.times],
-        ] as const) {
+        for (const [column, following] of stepsAndTimesBeside(chunk, next)) {
           if (shifted.has(column)) continue;
           shiftColumn(column, following, shift);
           shifted.add(column);
