@@ -1,6 +1,7 @@
-// Benchmark: CPU of following 100 runs, 5 live, as a share of a core, against no store open.
+// Benchmark: CPU of following 100 runs, 5 live, as a share of a core, against the floor of any
+// follower that reacts to file events: a bare process woken by the same appends.
 
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { WatchOptions } from '../../electron/follow/store-watcher.js';
@@ -55,6 +56,24 @@ async function startClient(
   };
 }
 
+/**
+ * The floor: this process, watching the live runs' directories and doing nothing else, for ms.
+ * Woken by the same appends as the app, it pays what any follower that reacts to file events
+ * pays on this machine; in a VM a wake-up alone costs a few hundred microseconds.
+ */
+async function floorShare(root: string, live: readonly string[], ms: number): Promise<number> {
+  let events = 0;
+  const watchers = live.map((id) => watch(join(root, 'runs', id), () => void events++));
+  try {
+    await sleep(10_000);
+    const share = await cpuShare(ms);
+    if (events === 0) throw new Error('the live runs raised no events');
+    return share;
+  } finally {
+    for (const watcher of watchers) watcher.close();
+  }
+}
+
 async function following(root: string, watch: WatchOptions, live: readonly string[], ms: number) {
   const backend = await Backend.open(root, { watch });
   const server = await serve(backend, { port: 0, token: TOKEN, rendererDir: join(root, 'ui') });
@@ -93,7 +112,7 @@ export async function benchLiveIdle(ms = 60_000): Promise<BenchFigure[]> {
       await writer.tick(handle, 'train/loss', 100);
       live.push(id);
     }
-    const baseline = await cpuShare(ms);
+    const baseline = await floorShare(root, live, ms);
     const modes: [string, WatchOptions][] = [
       ['events', { mode: 'events' }],
       ['polling 1 s', { mode: 'polling', intervalMs: 1000 }],
