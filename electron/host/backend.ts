@@ -44,6 +44,8 @@ export interface BackendOptions {
   readonly statusIntervalMs?: number;
   /** Changes within this many milliseconds of the last read are read together (default 40). */
   readonly coalesceMs?: number;
+  /** How long a change after a quiet spell waits for others before it is read (default 25). */
+  readonly gatherMs?: number;
   /** At most how often a run's summary is pushed while only samples arrive (default 1000 ms). */
   readonly summaryThrottleMs?: number;
   readonly host?: HostIdentities;
@@ -111,9 +113,13 @@ export class Backend {
   private readonly watcher: StoreWatcher;
   private readonly statusTimer: NodeJS.Timeout;
   private readonly pendingRuns = new Map<string, Set<RunFileKind>>();
-  private flushScheduled = false;
+  /** The timer of the next read of pending changes, or true when it is due at once. */
+  private flushScheduled: NodeJS.Timeout | true | null = null;
   private lastFlush = -Infinity;
+  /** The runs the last read of pending changes read. */
+  private lastFlushed: readonly string[] = [];
   private readonly coalesceMs: number;
+  private readonly gatherMs: number;
   private readonly summaryTimers = new Map<string, NodeJS.Timeout>();
   private readonly lastSummarySent = new Map<string, number>();
   private readonly summaryThrottleMs: number;
@@ -135,6 +141,7 @@ export class Backend {
     // while the samples themselves go out as they come.
     this.summaryThrottleMs = options.summaryThrottleMs ?? 1000;
     this.coalesceMs = options.coalesceMs ?? COALESCE_MS;
+    this.gatherMs = options.gatherMs ?? GATHER_MS;
     this.threadedReadBytes = options.threadedReadBytes ?? THREADED_READ_BYTES;
     // Watching starts before any run is read, so no change made while reading is missed.
     this.watcher = new StoreWatcher(
@@ -185,6 +192,8 @@ export class Backend {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.statusTimer);
+    if (this.flushScheduled !== true && this.flushScheduled !== null)
+      clearTimeout(this.flushScheduled);
     for (const timer of this.summaryTimers.values()) clearTimeout(timer);
     this.sessions.clear();
     await this.watcher.close();
@@ -439,21 +448,50 @@ export class Backend {
     let kinds = this.pendingRuns.get(id);
     if (kinds === undefined) this.pendingRuns.set(id, (kinds = new Set()));
     kinds.add(what);
-    if (this.flushScheduled) return;
-    this.flushScheduled = true;
-    const flush = (): void => {
-      this.flushScheduled = false;
-      this.lastFlush = performance.now();
-      const pending = [...this.pendingRuns];
-      this.pendingRuns.clear();
-      for (const [runId, changed] of pending) this.processRun(runId, changed);
-    };
+    if (this.flushScheduled === true) return;
+    // Runs that write in step, as a sweep's do, bring the same runs burst after burst: once
+    // every run the last read brought has changed again, waiting longer only delays them. They
+    // are read as soon as the window since that read is over: at the end of this turn when it
+    // is, in the wake-up their last event caused rather than one more for a timer.
+    if (this.burstComplete()) {
+      if (this.flushScheduled !== null) clearTimeout(this.flushScheduled);
+      const windowLeft = this.lastFlush + this.coalesceMs - performance.now();
+      if (windowLeft > 0) {
+        this.flushScheduled = setTimeout(this.flush, windowLeft);
+      } else {
+        this.flushScheduled = true;
+        setImmediate(this.flush);
+      }
+      return;
+    }
+    if (this.flushScheduled !== null) return;
     // A change is read a short wait after it comes, with the changes that come meanwhile (a
     // sweep's runs write at once), and reads are a window apart at least: many live runs cost a
     // read per run and one message per window, not per append. Each wake-up, read and message
     // costs system calls, which cost the most in a VM.
-    setTimeout(flush, Math.max(GATHER_MS, this.lastFlush + this.coalesceMs - performance.now()));
+    this.flushScheduled = setTimeout(
+      this.flush,
+      Math.max(this.gatherMs, this.lastFlush + this.coalesceMs - performance.now()),
+    );
   }
+
+  /** True when every run the last read brought has changed since. */
+  private burstComplete(): boolean {
+    const last = this.lastFlushed;
+    if (last.length === 0 || this.pendingRuns.size < last.length) return false;
+    return last.every((id) => this.pendingRuns.has(id));
+  }
+
+  private readonly flush = (): void => {
+    if (this.flushScheduled !== true && this.flushScheduled !== null)
+      clearTimeout(this.flushScheduled);
+    this.flushScheduled = null;
+    this.lastFlush = performance.now();
+    const pending = [...this.pendingRuns];
+    this.pendingRuns.clear();
+    this.lastFlushed = pending.map(([runId]) => runId);
+    for (const [runId, changed] of pending) this.processRun(runId, changed);
+  };
 
   private processRun(id: string, changed: ReadonlySet<RunFileKind>): void {
     if (this.closed) return;

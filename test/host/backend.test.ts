@@ -391,4 +391,55 @@ describe('Backend, coalescing live changes', () => {
     expect(client.held.get(LIVE)!.series.get('loss')!.length).toBe(2);
     expect(client.held.get(OTHER)!.series.get('loss')!.length).toBe(1);
   });
+
+  it('reads a burst at once when it brings every run the last read brought', async () => {
+    const root = newDir();
+    mkdirSync(join(root, 'runs'));
+    const OTHER = '20261101T110000Z-0000cccc';
+    const live = writer();
+    const first = await startLiveRun(live, root, LIVE);
+    const second = await startLiveRun(live, root, OTHER);
+    const GATHER = 600;
+    const backend = await open(root, {
+      watch: { mode: 'events' },
+      coalesceMs: 50,
+      gatherMs: GATHER,
+    });
+    const pushes: { at: number; samples: string[] }[] = [];
+    let client: ApiClient | null = null;
+    const session = backend.connect((deltas) => {
+      const samples = deltas.flatMap((d) => (d.type === 'samples' ? [d.series.runId] : []));
+      if (samples.length > 0) pushes.push({ at: performance.now(), samples });
+      for (const delta of deltas) client!.receive(delta);
+    });
+    client = new ApiClient((request) => session.request(request));
+    opened.clients.push(client);
+    await client.subscribe([LIVE, OTHER]);
+    await new Promise((resolve) => setTimeout(resolve, GATHER + 200));
+    pushes.length = 0;
+
+    /** Appends a sample to each of the runs and returns how long until they were pushed. */
+    const burst = async (handles: number[], step: number): Promise<number> => {
+      const before = pushes.length;
+      const written = performance.now();
+      for (const handle of handles) await live.append(handle, metricsLine(step, { loss: step }));
+      await waitUntil(
+        'the burst',
+        () => pushes.slice(before).reduce((n, p) => n + p.samples.length, 0) >= handles.length,
+      );
+      expect(pushes.length - before).toBe(1);
+      return pushes.at(-1)!.at - written;
+    };
+    // The first burst has no last read to go by: it waits its gathering time.
+    expect(await burst([first, second], 1)).toBeGreaterThan(GATHER - 100);
+    // The same runs again, the window over: read once the last of them wrote, without waiting.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await burst([first, second], 2)).toBeLessThan(GATHER - 100);
+    // One of them only: it may be the start of a burst, so it waits; then it is the burst, read
+    // as soon as the window since the last read is over.
+    expect(await burst([first], 3)).toBeGreaterThan(GATHER - 100);
+    expect(await burst([first], 4)).toBeLessThan(GATHER - 100);
+    expect(client.held.get(LIVE)!.series.get('loss')!.length).toBe(4);
+    expect(client.held.get(OTHER)!.series.get('loss')!.length).toBe(2);
+  });
 });
