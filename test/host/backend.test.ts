@@ -351,13 +351,20 @@ describe.each(WATCHES)('Backend, watching by %s', (_, watch) => {
 });
 
 describe('Backend, coalescing live changes', () => {
-  it('reads a change after a quiet spell soon, and the changes of a window together', async () => {
+  const OTHER = '20261101T110000Z-0000cccc';
+
+  /** A store of two live runs, LIVE and OTHER, written by one writer process. */
+  async function twoLiveRuns() {
     const root = newDir();
     mkdirSync(join(root, 'runs'));
-    const OTHER = '20261101T110000Z-0000cccc';
     const live = writer();
     const first = await startLiveRun(live, root, LIVE);
     const second = await startLiveRun(live, root, OTHER);
+    return { root, live, first, second };
+  }
+
+  it('reads a change after a quiet spell soon, and the changes of a window together', async () => {
+    const { root, live, first, second } = await twoLiveRuns();
     const backend = await open(root, { watch: { mode: 'events' }, coalesceMs: 500 });
     const pushes: { at: number; deltas: readonly Delta[] }[] = [];
     let client: ApiClient | null = null;
@@ -393,12 +400,7 @@ describe('Backend, coalescing live changes', () => {
   });
 
   it('reads a burst at once when it brings every run the last read brought', async () => {
-    const root = newDir();
-    mkdirSync(join(root, 'runs'));
-    const OTHER = '20261101T110000Z-0000cccc';
-    const live = writer();
-    const first = await startLiveRun(live, root, LIVE);
-    const second = await startLiveRun(live, root, OTHER);
+    const { root, live, first, second } = await twoLiveRuns();
     const GATHER = 600;
     const backend = await open(root, {
       watch: { mode: 'events' },
