@@ -453,9 +453,9 @@ export class Backend {
     // every run the last read brought has changed again, waiting longer only delays them. They
     // are read as soon as the window since that read is over: at the end of this turn when it
     // is, in the wake-up their last event caused rather than one more for a timer.
+    const windowLeft = this.lastFlush + this.coalesceMs - performance.now();
     if (this.burstComplete()) {
       if (this.flushScheduled !== null) clearTimeout(this.flushScheduled);
-      const windowLeft = this.lastFlush + this.coalesceMs - performance.now();
       if (windowLeft > 0) {
         this.flushScheduled = setTimeout(this.flush, windowLeft);
       } else {
@@ -469,10 +469,7 @@ export class Backend {
     // sweep's runs write at once), and reads are a window apart at least: many live runs cost a
     // read per run and one message per window, not per append. Each wake-up, read and message
     // costs system calls, which cost the most in a VM.
-    this.flushScheduled = setTimeout(
-      this.flush,
-      Math.max(this.gatherMs, this.lastFlush + this.coalesceMs - performance.now()),
-    );
+    this.flushScheduled = setTimeout(this.flush, Math.max(this.gatherMs, windowLeft));
   }
 
   /** True when every run the last read brought has changed since. */
@@ -482,9 +479,8 @@ export class Backend {
     return last.every((id) => this.pendingRuns.has(id));
   }
 
+  /** Reads the pending changes: run by the timer or the immediate that flushScheduled holds. */
   private readonly flush = (): void => {
-    if (this.flushScheduled !== true && this.flushScheduled !== null)
-      clearTimeout(this.flushScheduled);
     this.flushScheduled = null;
     this.lastFlush = performance.now();
     const pending = [...this.pendingRuns];
