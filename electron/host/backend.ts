@@ -261,6 +261,12 @@ export class Backend {
         if ('refused' in envelope) throw new ApiFailure('bad-request', envelope.refused);
         return envelope;
       }
+      case 'sampleAt': {
+        const point = this.withSamples(request.runId).sampleAt(request);
+        if (point !== null && 'refused' in point)
+          throw new ApiFailure('bad-request', point.refused);
+        return point;
+      }
     }
   }
 

@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import type {
   EnvelopeColumns,
   EnvelopePoints,
+  EnvelopeXColumn,
   KeyStatisticsInfo,
+  PointAt,
   RunDetail,
   RunStatusName,
   RunSummary,
@@ -15,6 +17,7 @@ import type {
 } from '../../shared/api/contract.js';
 import type { HostIdentities } from '../store/identities.js';
 import type { RunRead } from '../store/run-reader.js';
+import type { Series } from '../store/run-log.js';
 import { LOG_FILE, probeRun, readStatistics, unreadableReason } from '../store/run-reader.js';
 import type { WriterIdentity } from '../store/run-files.js';
 import { readNotes, readTags } from '../store/run-files.js';
@@ -214,21 +217,9 @@ export class RunEntry {
   envelope(request: RequestOf<'envelope'>): EnvelopeColumns | { readonly refused: string } {
     const { key, x0, x1, width } = request;
     const { log } = this;
-    const series = log.series.get(key);
-    if (series === undefined) return { refused: `run ${this.id} has no key ${key}` };
-    let basis: EnvelopeBasis = request.x === 'time' ? { kind: 'time' } : { kind: 'step' };
-    if (request.x === 'step_metric') {
-      const name = request.stepMetric ?? log.metricDeclarations.get(key)?.stepMetric ?? null;
-      const metric = name === null ? undefined : log.series.get(name);
-      // A declared step metric may have no sample yet; one named in the request must exist.
-      if (
-        request.stepMetric !== undefined &&
-        metric === undefined &&
-        !log.metricDeclarations.has(request.stepMetric)
-      )
-        return { refused: `run ${this.id} has no step metric ${request.stepMetric}` };
-      if (name !== null) basis = { kind: 'step-metric', name, series: metric };
-    }
+    const found = this.curveBasis(request);
+    if ('refused' in found) return found;
+    const { series, basis } = found;
     const smoothing = request.smoothing ?? 0;
     const { envelopes, envelope } = this.envelopeCache.query(key, series, basis, {
       x0,
@@ -268,6 +259,55 @@ export class RunEntry {
               value: samples.value(envelopes.sampleAt(best)),
             },
     };
+  }
+
+  /**
+   * The point a cursor at x reads on the curve an envelope draws: the last in x order at or
+   * before it, from the same derived series (pairing, order, smoothing) the envelope comes from.
+   */
+  sampleAt(request: RequestOf<'sampleAt'>): PointAt | null | { readonly refused: string } {
+    const found = this.curveBasis(request);
+    if ('refused' in found) return found;
+    const { series, basis } = found;
+    const envelopes = this.envelopeCache.envelopes(request.key, series, basis);
+    const position = envelopes.positionAtOrBefore(request.at);
+    if (position < 0) return null;
+    const { samples } = series;
+    const sample = envelopes.sampleAt(position);
+    const smoothing = request.smoothing ?? 0;
+    return {
+      step: samples.step(sample),
+      time: samples.time(sample),
+      x: envelopes.xAt(position),
+      value: samples.value(sample),
+      smoothed: smoothing > 0 ? envelopes.smoothedValueAt(smoothing, position) : null,
+    };
+  }
+
+  /** A key's series and what its curve is drawn against, as a request names them. */
+  private curveBasis(request: {
+    readonly key: string;
+    readonly x: EnvelopeXColumn;
+    readonly stepMetric?: string;
+  }): { series: Series; basis: EnvelopeBasis } | { readonly refused: string } {
+    const { key } = request;
+    const { log } = this;
+    const series = log.series.get(key);
+    if (series === undefined) return { refused: `run ${this.id} has no key ${key}` };
+    let basis: EnvelopeBasis = request.x === 'time' ? { kind: 'time' } : { kind: 'step' };
+    if (request.x === 'step_metric') {
+      const name = request.stepMetric ?? log.metricDeclarations.get(key)?.stepMetric ?? null;
+      const metric = name === null ? undefined : log.series.get(name);
+      // A declared step metric may have no sample yet; one named in the request must exist.
+      if (
+        request.stepMetric !== undefined &&
+        metric === undefined &&
+        !log.metricDeclarations.has(request.stepMetric)
+      )
+        return { refused: `run ${this.id} has no step metric ${request.stepMetric}` };
+      if (name !== null) basis = { kind: 'step-metric', name, series: metric };
+    }
+    return { series, basis };
   }
 
   /** The run as the export contract lays it out, from the live state. */

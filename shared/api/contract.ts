@@ -166,7 +166,30 @@ export type ApiRequest =
       readonly width: number;
       /** The smoothing slider's weight (debiased EMA), from 0 (none) to below 1. */
       readonly smoothing?: number;
+    }
+  | {
+      /**
+       * The point a cursor at x `at` reads: the last point, in x order, whose x is at most `at`,
+       * on the same x column (and step metric) as an envelope, with its smoothed value.
+       */
+      readonly op: 'sampleAt';
+      readonly runId: string;
+      readonly key: string;
+      readonly x: EnvelopeXColumn;
+      readonly stepMetric?: string;
+      readonly at: number;
+      readonly smoothing?: number;
     };
+
+/** A point of a series as a cursor reads it; smoothed is null without smoothing. */
+export interface PointAt {
+  readonly step: number;
+  readonly time: number;
+  /** The point's x on the column asked for (its step, time or step metric value). */
+  readonly x: number;
+  readonly value: number;
+  readonly smoothed: number | null;
+}
 
 export type EnvelopeXColumn = 'step' | 'time' | 'step_metric';
 
@@ -183,6 +206,8 @@ export interface ApiResults {
   setNotes: null;
   subscribe: Snapshot;
   envelope: EnvelopeColumns;
+  /** Null when no point lies at or before the x asked for. */
+  sampleAt: PointAt | null;
 }
 
 /** Points of an envelope, in x order. */
@@ -242,6 +267,7 @@ export const API_OPS: readonly ApiOp[] = [
   'setNotes',
   'subscribe',
   'envelope',
+  'sampleAt',
 ];
 export type RequestOf<Op extends ApiOp> = Extract<ApiRequest, { op: Op }>;
 

@@ -1,7 +1,7 @@
 // Checks every Api request against the contract before the Backend sees it: shapes, types,
 // lengths, and tags and notes by the format's rules. Anything else gets a typed error.
 
-import type { ApiError, ApiOp, ApiRequest, RequestOf } from './contract.js';
+import type { ApiError, ApiOp, ApiRequest, EnvelopeXColumn, RequestOf } from './contract.js';
 import { API_OPS } from './contract.js';
 import { isKey, isText, tagProblem } from '../format/names.js';
 import { isWellFormedUnicode } from '../format/utf8.js';
@@ -99,7 +99,7 @@ export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
     case 'envelope': {
       const runId = checkRunId(raw);
       if (typeof runId !== 'string') return runId;
-      const { key, x, x0, x1, width, stepMetric, smoothing } = raw;
+      const { key, x, x0, x1, width } = raw;
       if (typeof key !== 'string' || key.length > MAX_KEY_LENGTH || !isKey(key))
         return bad('key must be a key');
       if (x !== 'step' && x !== 'time' && x !== 'step_metric')
@@ -125,23 +125,21 @@ export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
         x1,
         width,
       };
-      if (stepMetric !== undefined) {
-        if (x !== 'step_metric') return bad('stepMetric goes only with x "step_metric"');
-        if (
-          typeof stepMetric !== 'string' ||
-          stepMetric.length > MAX_KEY_LENGTH ||
-          !isKey(stepMetric)
-        )
-          return bad('stepMetric must be the key of a metric');
-        request.stepMetric = stepMetric;
-      }
-      if (smoothing !== undefined) {
-        // The EMA's weight: at 1 nothing would ever move, and its debiasing divides by zero.
-        if (typeof smoothing !== 'number' || !(smoothing >= 0 && smoothing < 1))
-          return bad('smoothing must be a number from 0 to below 1');
-        if (smoothing > 0) request.smoothing = smoothing;
-      }
-      return request;
+      const problem = checkCurveBasis(raw, x, request);
+      return problem ?? request;
+    }
+    case 'sampleAt': {
+      const runId = checkRunId(raw);
+      if (typeof runId !== 'string') return runId;
+      const { key, x, at } = raw;
+      if (typeof key !== 'string' || key.length > MAX_KEY_LENGTH || !isKey(key))
+        return bad('key must be a key');
+      if (x !== 'step' && x !== 'time' && x !== 'step_metric')
+        return bad('x must be "step", "time" or "step_metric"');
+      if (typeof at !== 'number' || Number.isNaN(at)) return bad('at must be a number');
+      const request: Writable<RequestOf<'sampleAt'>> = { op: knownOp, runId, key, x, at };
+      const problem = checkCurveBasis(raw, x, request);
+      return problem ?? request;
     }
     case 'subscribe': {
       const runIds = raw['runIds'];
@@ -151,6 +149,31 @@ export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
       return { op: knownOp, runIds: runIds as string[] };
     }
   }
+}
+
+/**
+ * The members an envelope and a cursor's point share beside x: the step metric to pair with and
+ * the smoothing weight, checked and copied into the request; or why they cannot be.
+ */
+function checkCurveBasis(
+  raw: Record<string, unknown>,
+  x: EnvelopeXColumn,
+  request: { stepMetric?: string; smoothing?: number },
+): ApiError | null {
+  const { stepMetric, smoothing } = raw;
+  if (stepMetric !== undefined) {
+    if (x !== 'step_metric') return bad('stepMetric goes only with x "step_metric"');
+    if (typeof stepMetric !== 'string' || stepMetric.length > MAX_KEY_LENGTH || !isKey(stepMetric))
+      return bad('stepMetric must be the key of a metric');
+    request.stepMetric = stepMetric;
+  }
+  if (smoothing !== undefined) {
+    // The EMA's weight: at 1 nothing would ever move, and its debiasing divides by zero.
+    if (typeof smoothing !== 'number' || !(smoothing >= 0 && smoothing < 1))
+      return bad('smoothing must be a number from 0 to below 1');
+    if (smoothing > 0) request.smoothing = smoothing;
+  }
+  return null;
 }
 
 export function isApiError(value: unknown): value is ApiError {

@@ -255,13 +255,39 @@ export class SeriesEnvelopes {
     this.update();
     const raw = this.rawIndex.query(x0, x1, width);
     if (!(smoothing > 0)) return { raw, smoothed: null };
-    let state = this.smoothings.get(smoothing);
+    return { raw, smoothed: this.smoothed(smoothing).index.query(x0, x1, width) };
+  }
+
+  /**
+   * The position of the last point whose x is at most `x` (ties: the last in x order), or -1
+   * when every point lies beyond it: the sample a cursor at x reads, as a legend shows it.
+   */
+  positionAtOrBefore(x: number): number {
+    this.update();
+    let lo = 0;
+    let hi = this.positions;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.xAt(mid) <= x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  }
+
+  /** The smoothed value at a position, the weight's series built when it was not yet. */
+  smoothedValueAt(weight: number, position: number): number {
+    this.update();
+    return this.smoothed(weight).values.data[position]!;
+  }
+
+  private smoothed(weight: number): Smoothed {
+    let state = this.smoothings.get(weight);
     if (state === undefined) {
       state = this.newSmoothed();
-      this.smoothings.set(smoothing, state);
-      this.extendSmoothed(smoothing, state);
+      this.smoothings.set(weight, state);
+      this.extendSmoothed(weight, state);
     }
-    return { raw, smoothed: state.index.query(x0, x1, width) };
+    return state;
   }
 
   /** Forgets the smoothed series of a weight: the owner keeps only a few. */

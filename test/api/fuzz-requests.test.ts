@@ -24,6 +24,7 @@ const MEMBERS: Record<ApiOp, readonly string[]> = {
   setNotes: ['op', 'runId', 'text'],
   subscribe: ['op', 'runIds'],
   envelope: ['op', 'runId', 'key', 'x', 'x0', 'x1', 'width'],
+  sampleAt: ['op', 'runId', 'key', 'x', 'at'],
 };
 
 const OPS = Object.keys(MEMBERS) as ApiOp[];

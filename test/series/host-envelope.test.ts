@@ -1,5 +1,6 @@
-// The envelope op through the Backend: smoothed and step_metric-paired envelopes of a run's log
-// against every sample, as the log grows and after a resume cuts orphans; refusals.
+// The envelope and sampleAt ops through the Backend: smoothed and step_metric-paired envelopes of
+// a run's log against every sample, as the log grows and after a resume cuts orphans; the point a
+// cursor reads at any x; refusals.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Backend } from '../../electron/host/backend.js';
 import type { Session } from '../../electron/host/backend.js';
-import type { ApiResponse, EnvelopeColumns } from '../../shared/api/contract.js';
+import type { ApiResponse, EnvelopeColumns, PointAt } from '../../shared/api/contract.js';
 import type { LogRecord } from '../../shared/format/records.js';
 import { encodeRecord } from '../../shared/format/records.js';
 import { bestIndex, debiasedEma, pairWithStepMetric } from '../../shared/series/curve-math.js';
@@ -204,6 +205,60 @@ describe('the envelope op', () => {
     expect(result.raw.x).toBeNull();
     expect(result.unpaired).toBe(0);
     expect(result.best).toBeNull();
+  });
+
+  it('answers the point a cursor reads at any x: the last at or before it, smoothed too', async () => {
+    const columns = (rows: [number, number][]) => ({
+      steps: rows.map((r) => r[0]),
+      times: rows.map((r) => 1_800_000_000 + r[0]),
+      values: rows.map((r) => r[1]),
+      length: rows.length,
+    });
+    const loss = columns(written.loss);
+    const paired = pairWithStepMetric(loss, columns(written.epoch));
+    const smoothed = debiasedEma(paired.y, 0.8);
+    const pointAt = async (request: Record<string, unknown>): Promise<PointAt | null> => {
+      const response = (await session.request({
+        op: 'sampleAt',
+        runId: RUN,
+        key: 'train/loss',
+        ...request,
+      })) as ApiResponse<'sampleAt'>;
+      if (!response.ok) throw new Error(response.error.message);
+      return response.result;
+    };
+    // By step: the sample at the greatest step at or below x, wherever x falls between steps.
+    for (const at of [-1, 0, 0.5, 17, 17.99, 1234.4, 3999, 4000, 9e9]) {
+      const point = await pointAt({ x: 'step', at });
+      let index = -1;
+      loss.steps.forEach((step, i) => (index = step <= at ? i : index));
+      if (index < 0) expect(point).toBeNull();
+      else
+        expect(point).toEqual({
+          step: loss.steps[index],
+          time: loss.times[index],
+          x: loss.steps[index],
+          value: loss.values[index],
+          smoothed: null,
+        });
+    }
+    const byTime = await pointAt({ x: 'time', at: 1_800_000_000 + 2500.5 });
+    expect(byTime?.step).toBe(2500);
+    // Against the epoch: x in pairs' order, ties read as the last of equal x; NaN values too.
+    for (const at of [-0.5, 0, 3, 12.5, 40, 99, 100]) {
+      const point = await pointAt({ x: 'step_metric', smoothing: 0.8, at });
+      let position = -1;
+      for (let p = 0; p < paired.x.length; p++) if (paired.x[p]! <= at) position = p;
+      if (position < 0) {
+        expect(point).toBeNull();
+        continue;
+      }
+      const sample = paired.indices[position]!;
+      expect(point!.step).toBe(loss.steps[sample]);
+      expect(point!.x).toBe(paired.x[position]);
+      expect(Object.is(point!.value, paired.y[position])).toBe(true);
+      expect(Object.is(point!.smoothed, smoothed[position])).toBe(true);
+    }
   });
 
   it('refuses a step metric the run does not have', async () => {
