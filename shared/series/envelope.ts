@@ -19,6 +19,18 @@ export interface Envelope {
   readonly nonFinite: Uint32Array;
   /** Samples in the view. */
   readonly inView: number;
+  /**
+   * The columns the view was divided into: [x0, x1] as clamped to the samples' range, in
+   * `columns` equal parts; column c holds the samples with x0 + (x1 - x0) * c / columns <= x.
+   */
+  readonly layout: ColumnLayout;
+}
+
+/** How an envelope divides x into columns, so a drawing can put each column's points together. */
+export interface ColumnLayout {
+  readonly x0: number;
+  readonly x1: number;
+  readonly columns: number;
 }
 
 const BLOCK_BITS = 6;
@@ -255,7 +267,11 @@ export class EnvelopeIndex {
         a = b;
       }
     }
-    return this.result(picked, this.markers(start, end, x0, x1, columns), inView);
+    return this.result(picked, this.markers(start, end, x0, x1, columns), inView, {
+      x0,
+      x1,
+      columns,
+    });
   }
 
   private firstFinite(a: number, b: number): number {
@@ -290,7 +306,12 @@ export class EnvelopeIndex {
     return out;
   }
 
-  private result(picked: readonly number[], markers: readonly number[], inView: number): Envelope {
+  private result(
+    picked: readonly number[],
+    markers: readonly number[],
+    inView: number,
+    layout: ColumnLayout,
+  ): Envelope {
     const indices = Uint32Array.from(picked);
     return {
       indices,
@@ -298,6 +319,7 @@ export class EnvelopeIndex {
       y: Float64Array.from(indices, (i) => this.source.y(i)),
       nonFinite: Uint32Array.from(markers),
       inView,
+      layout,
     };
   }
 }

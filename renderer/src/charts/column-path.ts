@@ -1,0 +1,91 @@
+// Drawing an M4 envelope as the samples lie: the points of one envelope column (first, least,
+// greatest, last, in their order) as a vertical span at the column's own x, one column joined to
+// the next, so no slope is invented across columns and each column reaches its samples' extremes.
+
+import type uPlot from 'uplot';
+
+/** How the host divided x into columns: [x0, x1] in `columns` equal parts. */
+export interface ColumnLayout {
+  readonly x0: number;
+  readonly x1: number;
+  readonly columns: number;
+}
+
+/**
+ * The column x falls in, by the host's very boundaries (x0 + (x1 - x0) * c / columns, a sample
+ * at a boundary in the column it opens), so a point is drawn in the column it was picked for.
+ */
+export function columnOf(layout: ColumnLayout, x: number): number {
+  const { x0, x1, columns } = layout;
+  if (!(x1 > x0) || columns <= 1) return 0;
+  const boundary = (c: number): number => x0 + ((x1 - x0) * c) / columns;
+  let c = Math.min(columns - 1, Math.max(0, Math.floor(((x - x0) / (x1 - x0)) * columns)));
+  while (c > 0 && x < boundary(c)) c--;
+  while (c < columns - 1 && x >= boundary(c + 1)) c++;
+  return c;
+}
+
+/** The x a column is drawn at: its middle. */
+export function columnCenter(layout: ColumnLayout, column: number): number {
+  const { x0, x1, columns } = layout;
+  if (!(x1 > x0)) return x0;
+  return x0 + ((x1 - x0) * (column + 0.5)) / columns;
+}
+
+export interface PathPen {
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+}
+
+/**
+ * Draws points [from, to] of x order: each at its column's middle, so a column's points make a
+ * vertical span in their order; undefined (a point of another line) is passed over, null (a
+ * value the scale cannot hold) breaks the line.
+ */
+export function drawByColumns(
+  xs: ArrayLike<number>,
+  ys: ArrayLike<number | null | undefined>,
+  from: number,
+  to: number,
+  layout: ColumnLayout,
+  xPos: (x: number) => number,
+  yPos: (y: number) => number,
+  pen: PathPen,
+): void {
+  let down = false;
+  for (let i = from; i <= to; i++) {
+    const y = ys[i];
+    if (y === undefined) continue;
+    if (y === null) {
+      down = false;
+      continue;
+    }
+    const px = xPos(columnCenter(layout, columnOf(layout, xs[i]!)));
+    const py = yPos(y);
+    if (down) pen.lineTo(px, py);
+    else pen.moveTo(px, py);
+    down = true;
+  }
+}
+
+/** A uPlot path builder drawing a series by the columns of its envelope's layout. */
+export function columnPaths(layout: () => ColumnLayout | null): uPlot.Series.PathBuilder {
+  return (u, seriesIdx, idx0, idx1) => {
+    const stroke = new Path2D();
+    const columns = layout();
+    const xs = u.data[0] as ArrayLike<number>;
+    const ys = u.data[seriesIdx] as ArrayLike<number | null | undefined>;
+    if (columns !== null && xs.length > 0)
+      drawByColumns(
+        xs,
+        ys,
+        Math.max(0, idx0),
+        Math.min(xs.length - 1, idx1),
+        columns,
+        (x) => u.valToPos(x, 'x', true),
+        (y) => u.valToPos(y, 'y', true),
+        stroke,
+      );
+    return { stroke, fill: null, clip: null, flags: 0 };
+  };
+}
