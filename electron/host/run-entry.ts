@@ -245,6 +245,7 @@ export class RunEntry {
         Float64Array.from(nonFinite, (p) => samples.value(envelopes.sampleAt(p))),
       ),
       inView: envelope.raw.inView,
+      layout: envelope.raw.layout,
       total: samples.length,
       stepMetric: basis.kind === 'step-metric' ? basis.name : null,
       unpaired: envelopes.unpaired,

@@ -231,6 +231,8 @@ export interface EnvelopeColumns {
   readonly markers: EnvelopePoints;
   /** Points with x in the view. */
   readonly inView: number;
+  /** The columns the view was divided into (x in the column's units, as the points' x). */
+  readonly layout: { readonly x0: number; readonly x1: number; readonly columns: number };
   /** Samples in the whole series. */
   readonly total: number;
   /** The step metric x pairs with; null for step or time, or when the key declares none. */

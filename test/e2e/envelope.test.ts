@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { encodeRecord } from '../../shared/format/records.js';
 import { WHOLE_SERIES_LIMIT } from '../../shared/api/contract.js';
 import { runColor } from '../../renderer/src/charts/run-colors.js';
+import { floatText } from '../../renderer/src/text/value-text.js';
 import { E2eSession, WAIT, describeE2e, evaluate, goToRoute, screenshot } from './support.js';
 
 const RUN = '20261129T000000Z-00000e11';
@@ -56,6 +57,13 @@ function writeLongRun(root: string): void {
 
 const PANEL = '[data-testid="curve-panel"][data-key="train/loss"]';
 
+function axisLabel(page: Page): Promise<string> {
+  return evaluate<string>(
+    page,
+    `document.querySelector('${PANEL} [data-testid="x-axis-label"]')?.textContent ?? ''`,
+  );
+}
+
 function notes(page: Page): Promise<string> {
   return evaluate<string>(
     page,
@@ -74,7 +82,7 @@ function linePixels(
   page: Page,
   hex: string,
   alpha: 'solid' | 'faint' = 'solid',
-): Promise<{ topColumns: number; bottom: number; total: number }> {
+): Promise<{ topColumns: number; bottom: number; total: number; columns: number; plot: number }> {
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
   const [least, most] = alpha === 'solid' ? [250, 255] : [8, 200];
   return evaluate(
@@ -84,16 +92,19 @@ function linePixels(
       const { width, height } = canvas;
       const data = canvas.getContext('2d').getImageData(0, 0, width, height).data;
       const top = new Set();
+      const all = new Set();
       let bottom = 0, total = 0;
       for (let i = 0; i < data.length; i += 4) {
         if (Math.abs(data[i] - ${r}) + Math.abs(data[i + 1] - ${g}) + Math.abs(data[i + 2] - ${b}) > 24) continue;
         if (data[i + 3] < ${least} || data[i + 3] > ${most}) continue;
         const y = Math.floor(i / 4 / width);
         total++;
+        all.add((i / 4) % width);
         if (y < height * 0.4) top.add((i / 4) % width);
         if (y > height * 0.6) bottom++;
       }
-      return { topColumns: top.size, bottom, total };
+      const plot = document.querySelector('${PANEL} .u-over').clientWidth * devicePixelRatio;
+      return { topColumns: top.size, bottom, total, columns: all.size, plot };
     })()`,
   );
 }
@@ -147,9 +158,13 @@ describeE2e('a series too long to send whole', () => {
   afterAll(() => session.close());
 
   it('is drawn from envelopes, its spike kept, with far fewer bytes than its samples', async () => {
-    received = 0;
     await goToRoute(page, `#/run/${RUN}/metrics`);
     await page.waitForSelector(`${PANEL} canvas`, WAIT);
+    // The loss declares train/epoch its step_metric: it opens on that axis, step a click away.
+    await expect.poll(() => axisLabel(page), WAIT).toBe('x: train/epoch');
+    received = 0;
+    await page.selectOption('[data-testid="page-x-axis"]', 'step');
+    await expect.poll(() => axisLabel(page), WAIT).toBe('x: step');
     await expect
       .poll(() => notes(page), WAIT)
       .toContain(`${SAMPLES.toLocaleString('en')} samples in view`);
@@ -210,7 +225,9 @@ describeE2e('a series too long to send whole', () => {
       .toContain('train/epoch');
     await expect
       .poll(() => notes(page), WAIT)
-      .toContain(`${UNPAIRED} points without a train/epoch sample at their step not drawn`);
+      .toContain(
+        `${UNPAIRED.toLocaleString('en')} of ${SAMPLES.toLocaleString('en')} train/loss points have no sample of train/epoch at their step`,
+      );
     const text = await notes(page);
     expect(text).toContain(
       `${(SAMPLES - UNPAIRED).toLocaleString('en')} samples in view drawn exactly`,
@@ -245,5 +262,82 @@ describeE2e('a series too long to send whole', () => {
         return match === null ? Infinity : Number(match[1]!.replace(/,/g, ''));
       }, WAIT)
       .toBeLessThan(SAMPLES / 5);
+  });
+
+  /** Drags across the plot from one share of its width to another, and waits for the answer. */
+  async function zoom(from: number, to: number, fewerThan: number): Promise<number> {
+    const box = (await (await page.$(`${PANEL} .u-over`))!.boundingBox())!;
+    await page.mouse.move(box.x + box.width * from, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * to, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    let inView = Infinity;
+    await expect
+      .poll(async () => {
+        const match = /([\d,]+) samples in view/.exec(await notes(page));
+        inView = match === null ? Infinity : Number(match[1]!.replace(/,/g, ''));
+        return inView;
+      }, WAIT)
+      .toBeLessThan(fewerThan);
+    return inView;
+  }
+
+  /** Points the cursor at a share of the plot's width; the legend's cursor x and sample. */
+  async function hover(share: number): Promise<{ at: number; step: number; value: string }> {
+    const box = (await (await page.$(`${PANEL} .u-over`))!.boundingBox())!;
+    await page.mouse.move(box.x + box.width * share, box.y + box.height * 0.7);
+    const read = async () => {
+      const [x, value] = await evaluate<[string, string]>(
+        page,
+        `[document.querySelector('${PANEL} [data-testid="legend-x"]').textContent,
+          document.querySelector('${PANEL} [data-testid="legend-value"]').textContent]`,
+      );
+      return { x, value };
+    };
+    let text = { x: '', value: '' };
+    await expect.poll(async () => (text = await read()).value, WAIT).toMatch(/^\S+ @ [\d,]+$/);
+    const number = (t: string) => Number(t.replace(/,/g, ''));
+    return {
+      at: number(/at step ([\d,]+)/.exec(text.x)![1]!),
+      step: number(/@ ([\d,]+)$/.exec(text.value)![1]!),
+      value: text.value.split(' @ ')[0]!,
+    };
+  }
+
+  const lossAt = (step: number) => (step === SPIKE_AT ? 50 : 2 / (1 + step / 10_000));
+
+  it('draws the spike straight up and down at every zoom, never as a slope', async () => {
+    await page.dblclick(`${PANEL} .u-over`);
+    await expect
+      .poll(() => notes(page), WAIT)
+      .toContain(`${SAMPLES.toLocaleString('en')} samples in view`);
+    // About 9,000 samples around the spike: many columns of M4 points, the spike in one.
+    const inView = await zoom(0.62, 0.68, 20_000);
+    expect(inView).toBeGreaterThan(4 * 600);
+    await expect
+      .poll(async () => (await linePixels(page, runColor(RUN))).topColumns, WAIT)
+      .toBeGreaterThan(0);
+    const pixels = await linePixels(page, runColor(RUN));
+    expect(pixels.topColumns).toBeLessThanOrEqual(3);
+    // The new points under the zoom are drawn across it, not the old points' index range.
+    expect(pixels.columns).toBeGreaterThan(pixels.plot * 0.95);
+    await screenshot(page, 'envelope-spike-zoomed');
+  });
+
+  it('names the sample at the cursor at every zoom, from the host', async () => {
+    for (const share of [0.1, 0.5, 0.83]) {
+      const read = await hover(share);
+      // One sample a step: the cursor reads the sample at the whole step at or before it.
+      expect(read.step).toBe(read.at);
+      expect(read.value).toBe(floatText(lossAt(read.step)));
+    }
+    // Zoomed to a few hundred samples, where the legend went blank before.
+    await zoom(0.4, 0.45, 1_000);
+    for (const share of [0.2, 0.6]) {
+      const read = await hover(share);
+      expect(read.step).toBe(read.at);
+      expect(read.value).toBe(floatText(lossAt(read.step)));
+    }
+    await screenshot(page, 'envelope-hover-zoomed');
   });
 });

@@ -1,15 +1,25 @@
 // A curve panel: one line per run in the run's colour (raw line faint behind a smoothed one),
-// drag to zoom and double-click to reset, a cursor synced across panels, the best point by goal
-// marked, non-finite samples as gaps with markers at the panel's edge and a note, and a legend
-// with the values at the cursor.
+// drag to zoom and double-click to reset, a cursor synced across panels that reads every run's
+// point at its x, the best point by goal marked, non-finite samples as gaps with keyed markers at
+// the panel's edge, axes that stay when nothing can be drawn, and the theme's colours.
 
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import uPlot from 'uplot';
 import type { Trace, XAxisMode } from './curve-data.js';
 import { alignTraces } from './curve-data.js';
 import { withAlpha } from './run-colors.js';
 import { floatText, exactFloatText } from '../text/value-text.js';
-import { nonFiniteNote } from '../../../shared/series/curve-math.js';
+import { duration } from '../text/time-text.js';
+import { themeColor, useThemeName } from '../state/theme.js';
+import type { TimeUnit } from './axis-ticks.js';
+import { timeUnitFor } from './axis-ticks.js';
+import { curveAxes, curveScales } from './curve-axes.js';
+import { columnPaths } from './column-path.js';
+import type { CursorPoint } from './cursor-readout.js';
+import { pointAtOrBefore } from './cursor-readout.js';
+import { curveNotes } from './panel-notes.js';
+import { drawEdgeMarkers } from './edge-markers.js';
 
 export interface CurvePanelProps {
   readonly title: string;
@@ -29,109 +39,110 @@ export interface CurvePanelProps {
   readonly onXRange?: (range: readonly [number, number] | null) => void;
   /** Told of the plotting area's width in canvas pixels, for views fetched per pixel column. */
   readonly onPlotColumns?: (columns: number) => void;
+  /**
+   * For traces drawn from envelopes, whose points are not all the samples: what a cursor at x
+   * reads on each trace, in order, as the host answers it.
+   */
+  readonly readAt?: (x: number) => Promise<readonly (CursorPoint | null)[]>;
+  /** Controls beside the panel's title (the x axis of this panel). */
+  readonly headControls?: ReactNode;
 }
 
-function cssVar(name: string): string {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
+/** The x axis' name as the panel's head gives it. */
+export function axisName(mode: XAxisMode, xLabel: string, unit: TimeUnit | null): string {
+  if (mode === 'step_metric') return xLabel;
+  if (mode === 'wall') return 'wall time';
+  if (mode === 'relative')
+    return unit === null ? 'time since start' : `time since start (${unit.name})`;
+  return 'step';
 }
 
-function xValueText(mode: XAxisMode, x: number): string {
+function xValueText(mode: XAxisMode, x: number, xLabel: string): string {
   if (mode === 'wall') return new Date(x * 1000).toLocaleString();
-  if (mode === 'relative') return `${floatText(x, 4)} s`;
-  return floatText(x, 7);
+  if (mode === 'relative') return `${duration(x)} since start`;
+  // The cursor reads the sample at or before it: its step is the whole step at or before x.
+  if (mode === 'step') return `step ${Math.floor(x).toLocaleString('en')}`;
+  return `${xLabel} ${floatText(x, 7)}`;
 }
 
-/** Draws the best points and the edge markers of non-finite samples. */
-function overlayPlugin(getTraces: () => readonly Trace[]): uPlot.Plugin {
-  return {
-    hooks: {
-      draw: (u: uPlot) => {
-        const { ctx } = u;
-        const { left, top, width, height } = u.bbox;
-        const ratio = devicePixelRatio;
-        ctx.save();
-        for (const trace of getTraces()) {
-          // The best point is drawn unclipped: at the panel's edge a half circle would hide it.
-          if (trace.best !== null) {
-            const cx = u.valToPos(trace.best.x, 'x', true);
-            const cy = u.valToPos(trace.best.y, 'y', true);
-            const inside =
-              cx >= left - 1 && cx <= left + width + 1 && cy >= top - 1 && cy <= top + height + 1;
-            if (Number.isFinite(cx) && Number.isFinite(cy) && inside) {
-              ctx.beginPath();
-              ctx.arc(cx, cy, 4.5 * ratio, 0, Math.PI * 2);
-              ctx.fillStyle = cssVar('--panel');
-              ctx.fill();
-              ctx.lineWidth = 2 * ratio;
-              ctx.strokeStyle = trace.color;
-              ctx.stroke();
-            }
-          }
-          // +Inf at the top edge, -Inf at the bottom, NaN at both: never a silent drop. One
-          // marker per few pixels: a run of hundreds of NaN reads as a row of ticks, not a bar.
-          const size = 4 * ratio;
-          const spacing = 3 * size;
-          let lastTop = -Infinity;
-          let lastBottom = -Infinity;
-          ctx.fillStyle = cssVar('--s-failed');
-          const mark = (cx: number, y: number, down: boolean): void => {
-            ctx.beginPath();
-            ctx.moveTo(cx - size, y);
-            ctx.lineTo(cx + size, y);
-            ctx.lineTo(cx, down ? y + size * 1.4 : y - size * 1.4);
-            ctx.closePath();
-            ctx.fill();
-          };
-          for (const point of trace.nonFiniteAt) {
-            const cx = u.valToPos(point.x, 'x', true);
-            if (!Number.isFinite(cx) || cx < left || cx > left + width) continue;
-            if (
-              (point.value === Infinity || Number.isNaN(point.value)) &&
-              cx - lastTop >= spacing
-            ) {
-              mark(cx, top, true);
-              lastTop = cx;
-            }
-            if (
-              (point.value === -Infinity || Number.isNaN(point.value)) &&
-              cx - lastBottom >= spacing
-            ) {
-              mark(cx, top + height, false);
-              lastBottom = cx;
-            }
-          }
-        }
-        ctx.restore();
-      },
-    },
-  };
+/** The span of x over the traces, for the unit of time since start. */
+function xSpan(traces: readonly Trace[]): number {
+  let least = Infinity;
+  let greatest = -Infinity;
+  for (const trace of traces) {
+    if (trace.x.length === 0) continue;
+    least = Math.min(least, trace.x[0]!);
+    greatest = Math.max(greatest, trace.x[trace.x.length - 1]!);
+  }
+  return greatest > least ? greatest - least : 0;
 }
 
-interface LegendRow {
-  readonly trace: Trace;
-  readonly value: number | null;
-  readonly smoothed: number | null;
-  readonly step: number | null;
+/** The data uPlot is given when no trace has a point to draw: axes over what the keys span. */
+function emptyData(traces: readonly Trace[], smoothing: boolean): (number | null)[][] {
+  const ranges = traces.flatMap((t) => (t.xRange === null ? [] : [t.xRange]));
+  const x0 = ranges.length === 0 ? 0 : Math.min(...ranges.map((r) => r[0]));
+  const x1 = ranges.length === 0 ? 1 : Math.max(...ranges.map((r) => r[1]));
+  const columns: (number | null)[][] = [[x0, x1 > x0 ? x1 : x0 + 1]];
+  for (let i = 0; i < traces.length * (smoothing ? 2 : 1); i++) columns.push([null, null]);
+  return columns;
+}
+
+function yRangeOf(traces: readonly Trace[]): [number, number] {
+  const ranges = traces.flatMap((t) => (t.yRange === null ? [] : [t.yRange]));
+  if (ranges.length === 0) return [0, 1];
+  const least = Math.min(...ranges.map((r) => r[0]));
+  const greatest = Math.max(...ranges.map((r) => r[1]));
+  return greatest > least ? [least, greatest] : [least - 1, greatest + 1];
+}
+
+function valueText(value: number | null | undefined): string {
+  return value === null || value === undefined ? '' : floatText(value);
+}
+
+interface Readout {
+  readonly x: number;
+  readonly points: readonly (CursorPoint | null)[];
 }
 
 export function CurvePanel(props: CurvePanelProps) {
-  const { traces, mode, logY, smoothing, title } = props;
+  const { traces, mode, logY, smoothing, title, readAt } = props;
   const host = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
+  const dots = useRef<HTMLDivElement[]>([]);
   const zoomed = useRef(false);
+  const reported = useRef<string>('');
   const tracesRef = useRef(traces);
   tracesRef.current = traces;
   const onXRangeRef = useRef(props.onXRange);
   onXRangeRef.current = props.onXRange;
   const onPlotColumnsRef = useRef(props.onPlotColumns);
   onPlotColumnsRef.current = props.onPlotColumns;
-  const [cursorIndex, setCursorIndex] = useState<number | null>(null);
+  const [cursorX, setCursorX] = useState<number | null>(null);
+  const [hostReadout, setHostReadout] = useState<Readout | null>(null);
   const [width, setWidth] = useState(0);
+  const theme = useThemeName();
   const height = props.height ?? 220;
   const smoothingOn = smoothing > 0;
-  const data = useMemo(() => alignTraces(traces, logY), [traces, logY]);
+  const aligned = useMemo(() => alignTraces(traces, logY), [traces, logY]);
+  const drawable = aligned
+    .slice(1)
+    .some((column) => column.some((v) => v !== null && v !== undefined));
+  const data = drawable ? aligned : emptyData(traces, smoothingOn);
+  const timeUnit = mode === 'relative' ? timeUnitFor(xSpan(traces)) : null;
+  const emptyY = drawable ? null : yRangeOf(traces);
+  const fellBack = traces.some((t) => t.mode !== mode);
+  const shownMode = fellBack ? 'step' : mode;
+  const xName = axisName(shownMode, props.xLabel, timeUnit);
   // The chart is rebuilt only when its structure changes; new samples only replace its data.
-  const structure = `${traces.map((t) => t.runId).join(',')}|${mode}|${logY}|${smoothingOn}|${document.documentElement.dataset['theme'] ?? ''}`;
+  const structure = [
+    traces.map((t) => `${t.runId}:${t.columns === undefined ? 'w' : 'c'}`).join(','),
+    mode,
+    logY,
+    smoothingOn,
+    theme,
+    xName,
+    emptyY?.join(':') ?? '',
+  ].join('|');
 
   useEffect(() => {
     const element = host.current;
@@ -145,15 +156,21 @@ export function CurvePanel(props: CurvePanelProps) {
   useEffect(() => {
     const element = host.current;
     if (element === null || width === 0) return;
-    const grid = cssVar('--border');
-    const text = cssVar('--muted');
     const series: uPlot.Series[] = [{}];
-    for (const trace of tracesRef.current) {
+    tracesRef.current.forEach((trace, t) => {
+      // Envelope points are drawn by the host's columns: a column's points as one vertical span.
+      const paths =
+        trace.columns === undefined
+          ? undefined
+          : columnPaths(() => tracesRef.current[t]?.columns ?? null);
+      const dash = trace.dash === undefined ? {} : { dash: [...trace.dash] };
       series.push({
         label: trace.label,
         stroke: smoothingOn ? withAlpha(trace.color, 0.28) : trace.color,
         width: smoothingOn ? 1 : 1.5,
         points: { show: false },
+        ...(paths === undefined ? {} : { paths }),
+        ...dash,
       });
       if (smoothingOn)
         series.push({
@@ -161,8 +178,12 @@ export function CurvePanel(props: CurvePanelProps) {
           stroke: trace.color,
           width: 1.75,
           points: { show: false },
+          ...(paths === undefined ? {} : { paths }),
+          ...dash,
         });
-    }
+    });
+    const scales = curveScales(mode, logY);
+    if (emptyY !== null) scales['y'] = { ...scales['y'], auto: false, range: () => [...emptyY] };
     const options: uPlot.Options = {
       width,
       height,
@@ -171,29 +192,27 @@ export function CurvePanel(props: CurvePanelProps) {
       cursor: {
         sync: { key: props.syncKey },
         drag: { x: true, y: false },
-        points: { size: 6 },
+        // The cursor's points are drawn below, one per trace at its own point, not uPlot's one.
+        points: { show: false },
       },
-      scales: {
-        x: { time: mode === 'wall' },
-        y: logY ? { distr: 3 } : {},
-      },
-      axes: [
-        {
-          stroke: text,
-          grid: { stroke: grid, width: 1 },
-          ticks: { stroke: grid },
-          font: '11px sans-serif',
-        },
-        {
-          stroke: text,
-          grid: { stroke: grid, width: 1 },
-          ticks: { stroke: grid },
-          font: '11px sans-serif',
-          size: 56,
-        },
-      ],
+      scales,
+      axes: curveAxes({
+        mode,
+        logY,
+        colours: { text: themeColor('--muted'), grid: themeColor('--border') },
+        timeUnit,
+        xName,
+        // Text drawn on a canvas is invisible to assistive technology and to the end-to-end
+        // tests: the labels also go into the host's attributes.
+        onLabels: (axis, labels) => (element.dataset[`${axis}Ticks`] = labels.join('|')),
+      }),
       hooks: {
-        setCursor: [(u: uPlot) => setCursorIndex(u.cursor.idx ?? null)],
+        setCursor: [
+          (u: uPlot) => {
+            const left = u.cursor.left ?? -1;
+            setCursorX(left >= 0 && drawable ? u.posToVal(left, 'x') : null);
+          },
+        ],
         setSelect: [
           (u: uPlot) => {
             if (u.select.width > 0) zoomed.current = true;
@@ -202,58 +221,115 @@ export function CurvePanel(props: CurvePanelProps) {
         setScale: [
           (u: uPlot, key: string) => {
             const { min, max } = u.scales['x'] ?? {};
-            if (key === 'x' && zoomed.current && min != null && max != null)
-              onXRangeRef.current?.([min, max]);
+            if (key !== 'x' || !zoomed.current || min == null || max == null) return;
+            // Data replaced under a zoom sets the same range again: tell only a new one.
+            const range = `${min}:${max}`;
+            if (range === reported.current) return;
+            reported.current = range;
+            onXRangeRef.current?.([min, max]);
           },
         ],
       },
-      plugins: [overlayPlugin(() => tracesRef.current)],
+      plugins: [
+        {
+          hooks: {
+            draw: (u: uPlot) => {
+              drawEdgeMarkers(u, tracesRef.current, {
+                panel: themeColor('--panel'),
+                marker: themeColor('--s-failed'),
+              });
+            },
+          },
+        },
+      ],
     };
     const chart = new uPlot(options, data as uPlot.AlignedData, element);
     plot.current = chart;
     zoomed.current = false;
+    reported.current = '';
     onPlotColumnsRef.current?.(Math.floor(chart.bbox.width));
+    dots.current = tracesRef.current.map((trace) => {
+      const dot = document.createElement('div');
+      dot.className = 'cursor-dot';
+      dot.style.borderColor = trace.color;
+      dot.hidden = true;
+      chart.over.appendChild(dot);
+      return dot;
+    });
     // uPlot resets the zoom on double-click; new samples may then move the range again.
     chart.over.addEventListener('dblclick', () => {
       zoomed.current = false;
+      reported.current = '';
       onXRangeRef.current?.(null);
     });
     return () => {
       chart.destroy();
       plot.current = null;
+      dots.current = [];
     };
     // Data changes are applied below without rebuilding; the structure key covers the rest.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [structure, width, height, props.syncKey]);
 
   useEffect(() => {
-    // Keep the zoom the user chose while samples arrive; a reset follows double-click.
-    plot.current?.setData(data as uPlot.AlignedData, !zoomed.current);
-  }, [data]);
-
-  const legend: LegendRow[] = traces.map((trace, t) => {
-    if (cursorIndex === null) return { trace, value: null, smoothed: null, step: null };
-    const column = 1 + t * (smoothingOn ? 2 : 1);
-    const raw = data[column]?.[cursorIndex];
-    const smooth = smoothingOn ? data[column + 1]?.[cursorIndex] : null;
-    const x = data[0]?.[cursorIndex];
-    let step: number | null = null;
-    if (raw !== undefined && x !== undefined && x !== null) {
-      // The point of this trace at the cursor: find its step for the legend.
-      let lo = 0;
-      let hi = trace.x.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (trace.x[mid]! < x) lo = mid + 1;
-        else hi = mid;
-      }
-      step = trace.steps[lo] ?? null;
+    const chart = plot.current;
+    if (chart === null) return;
+    if (!zoomed.current) {
+      chart.setData(data as uPlot.AlignedData, true);
+      return;
     }
-    return { trace, value: raw ?? null, smoothed: smooth ?? null, step };
+    // Keep the zoom the user chose while samples arrive. Setting the range again makes uPlot
+    // find the points in view in the new data: without it, it drew the old data's index range
+    // of the new points, which invented slopes and put the cursor on the wrong sample.
+    const { min, max } = chart.scales['x'] ?? {};
+    chart.setData(data as uPlot.AlignedData, false);
+    if (min != null && max != null) chart.setScale('x', { min, max });
+    // data is a new array exactly when aligned (or the empty axes) change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [aligned, drawable, structure]);
+
+  // What the cursor reads: on whole series here, on envelopes from the host (latest asked wins).
+  useEffect(() => {
+    if (readAt === undefined || cursorX === null) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      void readAt(cursorX).then(
+        (points) => {
+          if (!cancelled) setHostReadout({ x: cursorX, points });
+        },
+        () => undefined,
+      );
+    }, 0);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [readAt, cursorX]);
+
+  const readout: Readout | null =
+    cursorX === null
+      ? null
+      : readAt !== undefined
+        ? hostReadout
+        : { x: cursorX, points: traces.map((trace) => pointAtOrBefore(trace, cursorX)) };
+
+  useEffect(() => {
+    const chart = plot.current;
+    dots.current.forEach((dot, t) => {
+      const point = readout?.points[t] ?? null;
+      const y = point === null ? NaN : smoothingOn ? (point.smoothed ?? point.value) : point.value;
+      const scaleHolds = Number.isFinite(y) && (!logY || y > 0);
+      if (chart === null || point === null || !scaleHolds || cursorX === null) {
+        dot.hidden = true;
+        return;
+      }
+      dot.hidden = false;
+      dot.style.left = `${chart.valToPos(point.x, 'x')}px`;
+      dot.style.top = `${chart.valToPos(y, 'y')}px`;
+    });
   });
 
-  const notes: string[] = [];
-  const nonFinite = traces.reduce(
+  const total = traces.reduce(
     (sum, t) => ({
       nan: sum.nan + t.nonFinite.nan,
       positiveInfinity: sum.positiveInfinity + t.nonFinite.positiveInfinity,
@@ -261,21 +337,20 @@ export function CurvePanel(props: CurvePanelProps) {
     }),
     { nan: 0, positiveInfinity: 0, negativeInfinity: 0 },
   );
-  const note = nonFiniteNote(nonFinite);
-  if (note !== null) notes.push(note);
-  const unpaired = traces.reduce((sum, t) => sum + t.unpaired, 0);
-  if (unpaired > 0)
-    notes.push(
-      `${unpaired} point${unpaired === 1 ? '' : 's'} without a ${props.xLabel} sample at their step not drawn`,
-    );
-  const nonPositive = traces.reduce((sum, t) => sum + t.nonPositive, 0);
-  if (nonPositive > 0)
-    notes.push(
-      `${nonPositive} value${nonPositive === 1 ? '' : 's'} ≤ 0 not shown on the log scale`,
-    );
-  const fellBack = traces.some((t) => t.mode !== mode);
-  if (fellBack) notes.push('no step_metric declared for this key: drawn against step');
-  notes.push(...(props.notes ?? []));
+  const stepMetricAxis = mode === 'step_metric' && !fellBack;
+  const notes = [
+    ...curveNotes({
+      key: title,
+      nonFinite: total,
+      unpaired: traces.reduce((sum, t) => sum + t.unpaired, 0),
+      points: traces.reduce((sum, t) => sum + t.total, 0),
+      stepMetric: stepMetricAxis ? props.xLabel : null,
+      unpairedSteps: traces.flatMap((t) => t.unpairedSteps).slice(0, 3),
+      nonPositive: traces.reduce((sum, t) => sum + t.nonPositive, 0),
+      fellBack,
+    }),
+    ...(props.notes ?? []),
+  ];
 
   return (
     <div className="panel card" data-testid="curve-panel" data-key={title}>
@@ -284,15 +359,9 @@ export function CurvePanel(props: CurvePanelProps) {
           {title}
         </span>
         <span className="spacer" />
+        {props.headControls}
         <span className="panel-axis muted" data-testid="x-axis-label">
-          x:{' '}
-          {mode === 'step_metric' && !fellBack
-            ? props.xLabel
-            : mode === 'wall'
-              ? 'wall time'
-              : mode === 'relative'
-                ? 'time since start'
-                : 'step'}
+          x: {xName}
         </span>
         <button
           className="btn ghost small"
@@ -312,7 +381,14 @@ export function CurvePanel(props: CurvePanelProps) {
           PNG
         </button>
       </div>
-      <div ref={host} className="chart-host" style={{ height }} />
+      <div className="chart-frame">
+        <div ref={host} className="chart-host" style={{ height }} />
+        {!drawable && traces.length > 0 ? (
+          <div className="chart-empty" data-testid="chart-empty">
+            Nothing to draw against {xName}
+          </div>
+        ) : null}
+      </div>
       {notes.length > 0 ? (
         <div className="panel-notes" data-testid="panel-notes">
           {notes.map((text) => (
@@ -321,36 +397,43 @@ export function CurvePanel(props: CurvePanelProps) {
         </div>
       ) : null}
       <div className="legend" data-testid="legend">
-        {legend.map(({ trace, value, smoothed, step }) => (
-          <div className="legend-row" key={trace.runId}>
-            <span className="swatch" style={{ background: trace.color }} />
-            <span className="legend-label" title={trace.label}>
-              {trace.label}
-            </span>
-            <span
-              className="legend-value"
-              title={value === null ? undefined : exactFloatText(value)}
-            >
-              {value === null ? '' : `${floatText(value)}${step !== null ? ` @ ${step}` : ''}`}
-              {smoothed !== null && smoothed !== undefined ? (
-                <span className="muted"> ~{floatText(smoothed)}</span>
-              ) : null}
-            </span>
-            {trace.best !== null ? (
+        <div className="legend-x muted" data-testid="legend-x">
+          {readout === null ? '\u00a0' : `at ${xValueText(shownMode, readout.x, props.xLabel)}`}
+        </div>
+        {traces.map((trace, t) => {
+          const point = readout?.points[t] ?? null;
+          return (
+            <div className="legend-row" key={trace.runId}>
               <span
-                className="legend-best"
-                title={`best by goal (${trace.goal}) at step ${trace.best.step}: ${exactFloatText(trace.best.y)}`}
-              >
-                best {floatText(trace.best.y)} @ {trace.best.step}
+                className={`swatch ${trace.dash === undefined ? '' : 'dashed'}`}
+                style={{ background: trace.color, color: trace.color }}
+              />
+              <span className="legend-label" title={trace.label}>
+                {trace.label}
               </span>
-            ) : null}
-            <span className="muted legend-x">
-              {value !== null && data[0]?.[cursorIndex ?? 0] != null
-                ? xValueText(mode, data[0][cursorIndex ?? 0] as number)
-                : ''}
-            </span>
-          </div>
-        ))}
+              <span
+                className={`legend-value ${point !== null && !Number.isFinite(point.value) ? 'value-special' : ''}`}
+                title={point === null ? undefined : exactFloatText(point.value)}
+                data-testid="legend-value"
+              >
+                {point === null
+                  ? ''
+                  : `${valueText(point.value)} @ ${point.step.toLocaleString('en')}`}
+                {point !== null && point.smoothed !== null ? (
+                  <span className="muted"> ~{valueText(point.smoothed)}</span>
+                ) : null}
+              </span>
+              {trace.best !== null ? (
+                <span
+                  className="legend-best"
+                  title={`best by goal (${trace.goal}) at step ${trace.best.step}: ${exactFloatText(trace.best.y)}`}
+                >
+                  best {floatText(trace.best.y)} @ {trace.best.step.toLocaleString('en')}
+                </span>
+              ) : null}
+            </div>
+          );
+        })}
       </div>
     </div>
   );

@@ -3,7 +3,7 @@
 // step, time or step_metric, for the range in view; asked again on zoom and, while samples
 // arrive, at most once a second. Never more than 4 points a column per line.
 
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type {
   EnvelopeColumns,
   EnvelopePoints,
@@ -14,13 +14,14 @@ import { unwrap } from '../api/call.js';
 import { useServices } from '../state/app-context.js';
 import type { ClientSeries } from '../state/client-series.js';
 import type { Trace, XAxisMode } from './curve-data.js';
-import { NO_RAW, NO_SMOOTHED } from './curve-data.js';
+import { finiteRange, NO_RAW, NO_SMOOTHED } from './curve-data.js';
+import type { CursorPoint } from './cursor-readout.js';
 import { CurvePanel } from './CurvePanel.js';
 
 /** Pixel columns asked for before the plot is drawn and has told its own. */
 const ENVELOPE_WIDTH = 1200;
-/** Plot widths that change by less than this ask for nothing new: a resize is many steps. */
-const COLUMNS_STEP = 32;
+/** A resize is many steps: the plot's columns are asked for once it has rested this long. */
+const RESIZE_REST_MS = 150;
 const REFRESH_MS = 1000;
 
 export interface EnvelopeRun {
@@ -80,6 +81,7 @@ export function envelopeTrace(
   let nonPositive = 0;
   if (logY) for (const value of envelope.raw.values) if (value <= 0) nonPositive++;
   const best = run.goal === null ? null : envelope.best;
+  const { layout } = envelope;
   return {
     runId: run.runId,
     label: run.label,
@@ -96,6 +98,11 @@ export function envelopeTrace(
     goal: run.goal,
     mode: mode === 'step_metric' && envelope.stepMetric === null ? 'step' : mode,
     missing,
+    total: envelope.total,
+    unpairedSteps: [],
+    yRange: finiteRange(envelope.raw.values, envelope.raw.values.length),
+    xRange: null,
+    columns: { x0: layout.x0 - offset, x1: layout.x1 - offset, columns: layout.columns },
   };
 }
 
@@ -128,12 +135,22 @@ export function EnvelopeCurve(props: {
     answers: ReadonlyMap<string, EnvelopeColumns>;
   }>({ mode, smoothing, answers: new Map() });
   const [tick, setTick] = useState(0);
-  // The plot's pixel columns once it is drawn, rounded down to a step so that resizing asks
-  // again only now and then, and never for more columns than the plot has.
+  // The plot's own pixel columns once it is drawn, so that the host's columns are the plot's
+  // and each is drawn as one vertical span; a resize asks again once it rests.
   const [columns, setColumns] = useState(ENVELOPE_WIDTH);
+  const resizeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (resizeTimer.current !== null) clearTimeout(resizeTimer.current);
+    },
+    [],
+  );
   const onPlotColumns = (plotColumns: number): void => {
-    const stepped = Math.max(COLUMNS_STEP, Math.floor(plotColumns / COLUMNS_STEP) * COLUMNS_STEP);
-    setColumns((current) => (current === stepped ? current : stepped));
+    if (resizeTimer.current !== null) clearTimeout(resizeTimer.current);
+    resizeTimer.current = setTimeout(
+      () => setColumns(Math.max(1, plotColumns)),
+      columns === ENVELOPE_WIDTH ? 0 : RESIZE_REST_MS,
+    );
   };
   const versions = runs.map((run) => run.series.version).join(',');
   const runIds = runs.map((run) => run.runId).join(',');
@@ -181,12 +198,37 @@ export function EnvelopeCurve(props: {
 
   const shownMode = answered.mode;
   const shownSmoothing = answered.smoothing;
-  const traces: Trace[] = runs.flatMap((run) => {
-    const envelope = answered.answers.get(run.runId);
-    return envelope === undefined
-      ? []
-      : [envelopeTrace(run, envelope, { mode: shownMode, smoothing: shownSmoothing, logY })];
-  });
+  // The sample under the cursor is the host's to tell: envelope points are a few a column.
+  const shownRuns = runs.filter((run) => answered.answers.has(run.runId));
+  const shownIds = shownRuns.map((run) => run.runId).join(',');
+  const readAt = useCallback(
+    (x: number): Promise<readonly (CursorPoint | null)[]> =>
+      Promise.all(
+        shownRuns.map(async (run) => {
+          const offset = shownMode === 'relative' ? run.startTime : 0;
+          const point = unwrap(
+            await bridge.api.sampleAt({
+              runId: run.runId,
+              key: title,
+              x: xColumnOf(shownMode),
+              at: x + offset,
+              ...(shownSmoothing > 0 ? { smoothing: shownSmoothing } : {}),
+            }),
+          );
+          return point === null ? null : { ...point, x: point.x - offset };
+        }),
+      ),
+    // shownRuns is new with every render; the runs it holds are named by shownIds.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [bridge, title, shownMode, shownSmoothing, shownIds],
+  );
+  const traces: Trace[] = shownRuns.map((run) =>
+    envelopeTrace(run, answered.answers.get(run.runId)!, {
+      mode: shownMode,
+      smoothing: shownSmoothing,
+      logY,
+    }),
+  );
   const shown = [...answered.answers.values()];
   const stepMetrics = [
     ...new Set(shown.flatMap((e) => (e.stepMetric === null ? [] : [e.stepMetric]))),
@@ -210,6 +252,7 @@ export function EnvelopeCurve(props: {
       notes={notes}
       onXRange={(zoomed) => setZoom(zoomed === null ? null : { mode: shownMode, range: zoomed })}
       onPlotColumns={onPlotColumns}
+      readAt={readAt}
       onExportCsv={props.onExportCsv}
       onExportPng={props.onExportPng}
     />

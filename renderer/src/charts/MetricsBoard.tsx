@@ -51,11 +51,19 @@ function useSeriesVersion(runIds: readonly string[]): number {
   return version;
 }
 
+/** The page's x axis: one for every panel, or each key on its declared axis (its step_metric). */
+type XAxisChoice = XAxisMode | 'declared';
+
 const X_MODES: readonly [XAxisMode, string][] = [
   ['step', 'step'],
   ['step_metric', 'step_metric'],
   ['wall', 'wall time'],
   ['relative', 'time since start'],
+];
+
+const PAGE_X_MODES: readonly [XAxisChoice, string][] = [
+  ['declared', 'step, or the key’s step_metric'],
+  ...X_MODES,
 ];
 
 function seriesColumns(series: ClientSeries) {
@@ -69,7 +77,12 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
   const colorOf = (runId: string): string => colors.get(runId) ?? runColor(runId);
   const version = useSeriesVersion(runIds);
   const [filter, setFilter] = useState('');
-  const [pageMode, setPageMode] = useState<XAxisMode>(kind === 'reading' ? 'wall' : 'step');
+  // Readings of runs started hours apart squeeze into slivers against wall time: in Compare
+  // they start at their own run's start. A key with a step_metric opens on it, as W&B opens a
+  // custom x axis; step is a click away.
+  const [pageMode, setPageMode] = useState<XAxisChoice>(
+    kind === 'reading' ? (runs.length > 1 ? 'relative' : 'wall') : 'declared',
+  );
   const [panelModes, setPanelModes] = useState<ReadonlyMap<string, XAxisMode>>(new Map());
   const [smoothing, setSmoothing] = useState(0);
   const [logY, setLogY] = useState(false);
@@ -125,6 +138,15 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
     );
   };
 
+  const declaresStepMetric = (key: string): boolean =>
+    runs.some((run) => run.declarations.get(key)?.stepMetric != null);
+  const modeOf = (key: string): XAxisMode =>
+    panelModes.get(key) ??
+    (pageMode !== 'declared' ? pageMode : declaresStepMetric(key) ? 'step_metric' : 'step');
+  /** The x of panels that share one: the overlay, and the cursor sync of a page. */
+  const sharedMode: XAxisMode =
+    pageMode === 'declared' || pageMode === 'step_metric' ? 'step' : pageMode;
+
   const xLabelFor = (key: string): string => {
     const names = new Set(
       runs.map((run) => run.declarations.get(key)?.stepMetric).filter((n) => n != null),
@@ -175,13 +197,30 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
 
   const renderPanel = (panel: Panel) => {
     if (panel.type === 'curve') {
-      const mode = panelModes.get(panel.key) ?? pageMode;
+      const mode = modeOf(panel.key);
       const partial = runs.some(
         (run) => seriesByRun.get(run.runId)?.get(panel.key)?.partial === true,
+      );
+      const axisSelect = (
+        <select
+          value={mode}
+          aria-label={`x axis of ${panel.key}`}
+          data-testid="panel-x-axis"
+          onChange={(event) =>
+            setPanelModes((modes) => new Map(modes).set(panel.key, event.target.value as XAxisMode))
+          }
+        >
+          {X_MODES.map(([id, label]) => (
+            <option key={id} value={id}>
+              {id === 'step_metric' ? xLabelFor(panel.key) : label}
+            </option>
+          ))}
+        </select>
       );
       if (partial) {
         return (
           <div key={panel.key} className="panel-slot">
+            <div className="panel-tools">{axisSelect}</div>
             <EnvelopeCurve
               title={panel.key}
               mode={mode}
@@ -229,21 +268,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
               />
               overlay
             </label>
-            <select
-              value={mode}
-              aria-label={`x axis of ${panel.key}`}
-              onChange={(event) =>
-                setPanelModes((modes) =>
-                  new Map(modes).set(panel.key, event.target.value as XAxisMode),
-                )
-              }
-            >
-              {X_MODES.map(([id, label]) => (
-                <option key={id} value={id}>
-                  {id === 'step_metric' ? xLabelFor(panel.key) : label}
-                </option>
-              ))}
-            </select>
+            {axisSelect}
           </div>
           <CurvePanel
             title={panel.key}
@@ -306,7 +331,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
             (run) =>
               traceFor(
                 key,
-                pageMode === 'step_metric' ? 'step' : pageMode,
+                sharedMode,
                 run,
                 runs.length === 1 ? key : `${run.label} · ${key}`,
                 runs.length === 1 ? runColor(key) : colorOf(run.runId),
@@ -335,12 +360,12 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
           <select
             value={pageMode}
             onChange={(event) => {
-              setPageMode(event.target.value as XAxisMode);
+              setPageMode(event.target.value as XAxisChoice);
               setPanelModes(new Map());
             }}
             data-testid="page-x-axis"
           >
-            {X_MODES.map(([id, label]) => (
+            {(kind === 'metric' ? PAGE_X_MODES : X_MODES).map(([id, label]) => (
               <option key={id} value={id}>
                 {label}
               </option>
@@ -391,12 +416,12 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
           <CurvePanel
             title={overlayKeys.join(' + ')}
             traces={overlayTraces}
-            mode={pageMode === 'step_metric' ? 'step' : pageMode}
+            mode={sharedMode}
             xLabel="step"
             logY={logY}
             smoothing={smoothing}
             height={300}
-            syncKey={`munin-${pageMode}`}
+            syncKey={`munin-${sharedMode}`}
             notes={
               spread >= 100
                 ? [

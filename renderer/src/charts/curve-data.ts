@@ -3,6 +3,7 @@
 // non-finite values as gaps (uPlot breaks on NaN), and what was left out, counted.
 
 import type { Goal } from '../../../shared/format/records.js';
+import type { ColumnLayout } from './column-path.js';
 import type { Columns, NonFiniteCounts } from '../../../shared/series/curve-math.js';
 import {
   bestIndex,
@@ -30,6 +31,8 @@ export interface Trace {
   readonly runId: string;
   readonly label: string;
   readonly color: string;
+  /** A dash pattern, for runs beyond the palette's colours on one page. */
+  readonly dash?: readonly number[];
   /** Ascending x; y aligned with it; raw values, non-finite ones included. */
   readonly x: Float64Array;
   readonly y: Float64Array;
@@ -51,6 +54,16 @@ export interface Trace {
    * keep different points): NO_RAW and NO_SMOOTHED bits. Such a line passes over the point.
    */
   readonly missing?: Uint8Array;
+  /** Samples the key has (drawn or not): the whole series, not only what is held. */
+  readonly total: number;
+  /** Steps of the first few points without a step metric sample, to say where they are. */
+  readonly unpairedSteps: readonly number[];
+  /** Least and greatest finite value of the key, paired or not; null when it has none. */
+  readonly yRange: readonly [number, number] | null;
+  /** With a step_metric axis: the step metric's range, for axes when no point pairs. */
+  readonly xRange: readonly [number, number] | null;
+  /** For a trace drawn from an envelope: the host's columns, each drawn as one vertical span. */
+  readonly columns?: ColumnLayout;
 }
 
 export const NO_RAW = 1;
@@ -98,13 +111,21 @@ export function buildTrace(input: TraceInput, options: CurveOptions): Trace {
   let y: Float64Array;
   let steps: Float64Array;
   let unpaired = 0;
+  const unpairedSteps: number[] = [];
+  let xRange: [number, number] | null = null;
   if (mode === 'step_metric' && (input.stepMetric !== null || input.stepMetricName !== null)) {
     // A declared step_metric without samples yet pairs with nothing: no point has its x.
-    const paired = pairWithStepMetric(series, input.stepMetric ?? NO_SAMPLES);
+    const metric = input.stepMetric ?? NO_SAMPLES;
+    const paired = pairWithStepMetric(series, metric);
     x = paired.x;
     y = paired.y;
     steps = Float64Array.from(paired.indices, (i) => series.steps[i]!);
     unpaired = paired.unpaired;
+    for (let i = 0, k = 0; i < n && unpairedSteps.length < 3; i++) {
+      if (paired.indices[k] === i) k++;
+      else unpairedSteps.push(series.steps[i]!);
+    }
+    xRange = finiteRange(metric.values, metric.length);
   } else {
     if (mode === 'step_metric') mode = 'step';
     x = new Float64Array(n);
@@ -144,7 +165,24 @@ export function buildTrace(input: TraceInput, options: CurveOptions): Trace {
     best: bestAt < 0 ? null : { x: x[bestAt]!, y: y[bestAt]!, step: steps[bestAt]! },
     goal: input.goal,
     mode,
+    total: n,
+    unpairedSteps,
+    yRange: finiteRange(series.values, n),
+    xRange,
   };
+}
+
+/** The least and greatest finite value of the first n, or null when none is finite. */
+export function finiteRange(values: ArrayLike<number>, n: number): [number, number] | null {
+  let least = Infinity;
+  let greatest = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const v = values[i]!;
+    if (!Number.isFinite(v)) continue;
+    if (v < least) least = v;
+    if (v > greatest) greatest = v;
+  }
+  return least <= greatest ? [least, greatest] : null;
 }
 
 /** A drawable value: null (a gap) for what the scale cannot hold. */

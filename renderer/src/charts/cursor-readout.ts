@@ -1,0 +1,32 @@
+// What a cursor reads on a curve: for every line, its last point at or before the cursor's x (as
+// W&B and TensorBoard read each run at the cursor), with the raw value (NaN and the infinities
+// named) and the smoothed one.
+
+import type { Trace } from './curve-data.js';
+
+export interface CursorPoint {
+  readonly step: number;
+  /** The point's x, in the panel's x units. */
+  readonly x: number;
+  readonly value: number;
+  readonly smoothed: number | null;
+}
+
+/** A trace's last point whose x is at most `x` (ties: the last of them), or null before its first. */
+export function pointAtOrBefore(trace: Trace, x: number): CursorPoint | null {
+  let lo = 0;
+  let hi = trace.x.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (trace.x[mid]! <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  const at = lo - 1;
+  if (at < 0) return null;
+  return {
+    step: trace.steps[at]!,
+    x: trace.x[at]!,
+    value: trace.y[at]!,
+    smoothed: trace.smoothed === null ? null : trace.smoothed[at]!,
+  };
+}

@@ -1,0 +1,24 @@
+// The theme the page shows, as React state, and its colours: what paints a canvas with the
+// theme's colours (uPlot's grid, axes, markers) draws again when the theme changes, not on reload.
+
+import { useSyncExternalStore } from 'react';
+
+function subscribe(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  return () => observer.disconnect();
+}
+
+function currentTheme(): string {
+  return document.documentElement.dataset['theme'] ?? '';
+}
+
+/** The name of the theme shown ('light', 'dark'); a component using it renders again on a change. */
+export function useThemeName(): string {
+  return useSyncExternalStore(subscribe, currentTheme);
+}
+
+/** A colour of the theme, by its CSS custom property (--border, --muted, …). */
+export function themeColor(name: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
+}
