@@ -3,11 +3,12 @@
 
 import { keyLeaf } from '../../../shared/series/curve-math.js';
 import { exactFloatText, floatText } from '../text/value-text.js';
+import type { RunStyle } from './run-colors.js';
+import { barFill } from './run-colors.js';
 
-export interface BreakdownRun {
+export interface BreakdownRun extends RunStyle {
   readonly runId: string;
   readonly label: string;
-  readonly color: string;
   /** Each category's value in this run, when it has one. */
   readonly values: ReadonlyMap<string, number>;
 }
@@ -53,7 +54,7 @@ export function BreakdownPanel({
                     className="breakdown-bar"
                     data-testid="breakdown-bar"
                     title={`${run.label} · ${key}: ${value === undefined ? 'no value' : exactFloatText(value)}`}
-                    style={{ background: run.color, height: barHeight, marginTop: top }}
+                    style={{ background: barFill(run), height: barHeight, marginTop: top }}
                   />
                 );
               })}

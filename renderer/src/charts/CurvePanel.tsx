@@ -8,6 +8,7 @@ import uPlot from 'uplot';
 import type { Trace, XAxisMode } from './curve-data.js';
 import { alignTraces } from './curve-data.js';
 import { withAlpha } from './run-colors.js';
+import { RunSwatch } from './RunSwatch.js';
 import { floatText, exactFloatText } from '../text/value-text.js';
 import { nonFiniteNote } from '../../../shared/series/curve-math.js';
 
@@ -149,10 +150,13 @@ export function CurvePanel(props: CurvePanelProps) {
     const text = cssVar('--muted');
     const series: uPlot.Series[] = [{}];
     for (const trace of tracesRef.current) {
+      // uPlot scales widths by the pixel ratio but takes a dash in canvas pixels.
+      const dash = trace.dash?.map((length) => length * devicePixelRatio);
       series.push({
         label: trace.label,
         stroke: smoothingOn ? withAlpha(trace.color, 0.28) : trace.color,
         width: smoothingOn ? 1 : 1.5,
+        dash,
         points: { show: false },
       });
       if (smoothingOn)
@@ -160,6 +164,7 @@ export function CurvePanel(props: CurvePanelProps) {
           label: `${trace.label} (smoothed)`,
           stroke: trace.color,
           width: 1.75,
+          dash,
           points: { show: false },
         });
     }
@@ -276,7 +281,6 @@ export function CurvePanel(props: CurvePanelProps) {
   const fellBack = traces.some((t) => t.mode !== mode);
   if (fellBack) notes.push('no step_metric declared for this key: drawn against step');
   notes.push(...(props.notes ?? []));
-
   return (
     <div className="panel card" data-testid="curve-panel" data-key={title}>
       <div className="panel-head">
@@ -323,7 +327,7 @@ export function CurvePanel(props: CurvePanelProps) {
       <div className="legend" data-testid="legend">
         {legend.map(({ trace, value, smoothed, step }) => (
           <div className="legend-row" key={trace.runId}>
-            <span className="swatch" style={{ background: trace.color }} />
+            <RunSwatch color={trace.color} dash={trace.dash} />
             <span className="legend-label" title={trace.label}>
               {trace.label}
             </span>

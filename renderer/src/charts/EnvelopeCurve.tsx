@@ -27,6 +27,7 @@ export interface EnvelopeRun {
   readonly runId: string;
   readonly label: string;
   readonly color: string;
+  readonly dash?: readonly number[];
   readonly startTime: number;
   readonly goal: Goal | null;
   readonly series: ClientSeries;
@@ -84,6 +85,7 @@ export function envelopeTrace(
     runId: run.runId,
     label: run.label,
     color: run.color,
+    dash: run.dash,
     x,
     y,
     smoothed: smoothing === null ? null : smoothed,

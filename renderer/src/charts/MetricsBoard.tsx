@@ -20,7 +20,8 @@ import { BreakdownPanel } from './BreakdownPanel.js';
 import { downloadCanvas, downloadCsv } from './download.js';
 import type { CsvSeries } from './download.js';
 import type { Columns } from '../../../shared/series/curve-math.js';
-import { assignRunColors, runColor } from './run-colors.js';
+import type { RunStyle } from './run-colors.js';
+import { PALETTE, categoryStyle, dashPattern, runColors } from './run-colors.js';
 
 export interface BoardRun {
   readonly runId: string;
@@ -65,8 +66,9 @@ function seriesColumns(series: ClientSeries) {
 export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: SeriesKind }) {
   const { store, bridge, toast } = useServices();
   const runIds = useMemo(() => runs.map((run) => run.runId), [runs]);
-  const colors = useMemo(() => assignRunColors(runIds), [runIds]);
-  const colorOf = (runId: string): string => colors.get(runId) ?? runColor(runId);
+  const styles = useMemo(() => runColors.stylesFor(runIds), [runIds]);
+  const styleOf = (runId: string): RunStyle => styles.get(runId) ?? { color: PALETTE[0]! };
+  const colorOf = (runId: string): string => styleOf(runId).color;
   const version = useSeriesVersion(runIds);
   const [filter, setFilter] = useState('');
   const [pageMode, setPageMode] = useState<XAxisMode>(kind === 'reading' ? 'wall' : 'step');
@@ -102,7 +104,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
     mode: XAxisMode,
     run: BoardRun,
     label: string,
-    color: string,
+    style: RunStyle,
   ): Trace | null => {
     const series = seriesByRun.get(run.runId)?.get(key);
     if (series === undefined || series.length === 0) return null;
@@ -114,7 +116,8 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
       {
         runId: `${run.runId}\u0000${key}`,
         label,
-        color,
+        color: style.color,
+        dash: style.dash,
         series: seriesColumns(series),
         stepMetric: stepMetricSeries === undefined ? null : seriesColumns(stepMetricSeries),
         stepMetricName,
@@ -196,6 +199,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
                     runId: run.runId,
                     label: run.label,
                     color: colorOf(run.runId),
+                    dash: styleOf(run.runId).dash,
                     startTime: run.startTime,
                     goal,
                     series,
@@ -209,7 +213,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
         );
       }
       const traces = runs.flatMap(
-        (run) => traceFor(panel.key, mode, run, run.label, colorOf(run.runId)) ?? [],
+        (run) => traceFor(panel.key, mode, run, run.label, styleOf(run.runId)) ?? [],
       );
       return (
         <div key={panel.key} className="panel-slot">
@@ -269,6 +273,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
             runId: run.runId,
             label: run.label,
             color: colorOf(run.runId),
+            dash: styleOf(run.runId).dash,
             value: series.values[last]!,
             step: series.steps[last]!,
           },
@@ -285,7 +290,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
         if (series !== undefined && series.length > 0)
           values.set(key, series.values[series.length - 1]!);
       }
-      return { runId: run.runId, label: run.label, color: colorOf(run.runId), values };
+      return { runId: run.runId, label: run.label, ...styleOf(run.runId), values };
     });
     return (
       <BreakdownPanel
@@ -301,7 +306,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
   const overlayTraces =
     overlayKeys.length < 2
       ? []
-      : overlayKeys.flatMap((key) =>
+      : overlayKeys.flatMap((key, keyIndex) =>
           runs.flatMap(
             (run) =>
               traceFor(
@@ -309,7 +314,11 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
                 pageMode === 'step_metric' ? 'step' : pageMode,
                 run,
                 runs.length === 1 ? key : `${run.label} · ${key}`,
-                runs.length === 1 ? runColor(key) : colorOf(run.runId),
+                // One run's keys take the palette in turn; several runs' keys keep the run's
+                // colour, told apart by dash.
+                runs.length === 1
+                  ? categoryStyle(keyIndex)
+                  : { color: colorOf(run.runId), dash: dashPattern(keyIndex) },
               ) ?? [],
           ),
         );

@@ -17,6 +17,8 @@ export interface TraceInput {
   readonly runId: string;
   readonly label: string;
   readonly color: string;
+  /** The line's dash in CSS pixels when the run shares its colour on the page; solid without. */
+  readonly dash?: readonly number[];
   readonly series: Columns;
   /** The series of the key's declared step_metric in this run, when it declares one. */
   readonly stepMetric: Columns | null;
@@ -30,6 +32,8 @@ export interface Trace {
   readonly runId: string;
   readonly label: string;
   readonly color: string;
+  /** The line's dash in CSS pixels; solid without. */
+  readonly dash?: readonly number[];
   /** Ascending x; y aligned with it; raw values, non-finite ones included. */
   readonly x: Float64Array;
   readonly y: Float64Array;
@@ -133,6 +137,7 @@ export function buildTrace(input: TraceInput, options: CurveOptions): Trace {
     runId: input.runId,
     label: input.label,
     color: input.color,
+    dash: input.dash,
     x,
     y,
     smoothed: options.smoothing > 0 ? debiasedEma(y, options.smoothing) : null,

@@ -1,0 +1,137 @@
+// Compared runs in Chromium against `munin-view serve` of the demo store: each run keeps its own
+// page's colour in a Compare, and runs on a page get colours far apart (CIEDE2000) drawn on the
+// canvas in both themes.
+
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { writeDemoStore } from '../../electron/demo/demo-store.js';
+import { ciede2000, hexToRgb, rgbToLab } from '../support/colour-difference.js';
+import type { ExportedRun } from './support.js';
+import {
+  E2eSession,
+  WAIT,
+  describeE2e,
+  evaluate,
+  goToRoute,
+  exportStore,
+  legendColour,
+  screenshot,
+} from './support.js';
+
+const panel = (key: string): string => `[data-testid="curve-panel"][data-key="${key}"]`;
+
+/** Pixels near each colour (within anti-aliasing) in rows [top, bottom) of the image data. */
+const COUNT_COLOURS = `(data, width, top, bottom, colours) => colours.map(([r, g, b]) => {
+  let count = 0;
+  for (let y = top; y < bottom; y++)
+    for (let x = 0; x < width; x++) {
+      const i = 4 * (y * width + x);
+      if (data[i + 3] < 200) continue;
+      if (Math.abs(data[i] - r) + Math.abs(data[i + 1] - g) + Math.abs(data[i + 2] - b) <= 24) count++;
+    }
+  return count;
+})`;
+
+/** How many pixels of each colour the panel's chart canvas holds. */
+function canvasCounts(page: Page, selector: string, colours: readonly string[]): Promise<number[]> {
+  return evaluate<number[]>(
+    page,
+    `(() => {
+      const canvas = document.querySelector(${JSON.stringify(`${selector} canvas`)});
+      const { width, height } = canvas;
+      const data = canvas.getContext('2d').getImageData(0, 0, width, height).data;
+      return (${COUNT_COLOURS})(data, width, 0, height, ${JSON.stringify(colours.map(hexToRgb))});
+    })()`,
+  );
+}
+
+/** The smallest CIEDE2000 difference between two of the colours. */
+function closest(colours: readonly string[]): number {
+  const labs = colours.map((c) => rgbToLab(hexToRgb(c)));
+  let least = Infinity;
+  labs.forEach((a, i) =>
+    labs.slice(i + 1).forEach((b) => (least = Math.min(least, ciede2000(a, b)))),
+  );
+  return least;
+}
+
+describeE2e('compared runs', () => {
+  const session = new E2eSession();
+  let page: Page;
+  let sweep: ExportedRun[];
+
+  beforeAll(async () => {
+    const root = join(session.tempDir(), 'store');
+    // A fixed present: the runs' ids, and so anything a colour scheme draws from them, are the
+    // same every time (a hash of these ids gave two of five sweep runs greens 6 apart).
+    writeDemoStore(root, { seed: 1, now: Date.UTC(2026, 11, 1, 19, 48, 27) / 1000 });
+    const [browser, runs, { url }] = await Promise.all([
+      session.launchBrowser(),
+      exportStore(root),
+      session.serve(root),
+    ]);
+    page = await session.openApp(browser, url);
+    sweep = runs.filter((run) => run.experiment === 'cifar-sweep');
+    expect(sweep.length).toBeGreaterThanOrEqual(6);
+  });
+
+  afterAll(() => session.close());
+
+  async function openCompare(runs: readonly ExportedRun[]): Promise<string[]> {
+    await goToRoute(page, `#/compare/${runs.map((run) => run.id).join(',')}`);
+    await page.waitForSelector(`${panel('train/loss')} canvas`, WAIT);
+    return Promise.all(runs.map((run) => legendColour(page, panel('train/loss'), run.name!)));
+  }
+
+  /** Every colour drawn across the train/loss canvas, hundreds of pixels each. */
+  async function expectDrawn(colours: readonly string[]): Promise<void> {
+    await expect
+      .poll(async () => Math.min(...(await canvasCounts(page, panel('train/loss'), colours))), WAIT)
+      .toBeGreaterThan(300);
+  }
+
+  /** Each run's colour on its own page, as the session gave it. */
+  const ownColours = new Map<string, string>();
+
+  it("keeps each run's colour from its own page to a Compare of 3, colours far apart", async () => {
+    for (const run of sweep) {
+      await goToRoute(page, `#/run/${run.id}/metrics`);
+      await page.waitForSelector(`${panel('train/loss')} canvas`, WAIT);
+      ownColours.set(run.id, await legendColour(page, panel('train/loss'), run.name!));
+    }
+    const runs = [sweep[4]!, sweep[5]!, sweep[0]!];
+    const colours = await openCompare(runs);
+    expect(colours).toEqual(runs.map((run) => ownColours.get(run.id)));
+    // Far apart: the palette's closest pair is 13 apart, and a few runs take its first colours.
+    expect(closest(colours)).toBeGreaterThan(13);
+    await expectDrawn(colours);
+    // The header names each run in the colour of its lines.
+    const pills = await evaluate<string[]>(
+      page,
+      `[...document.querySelectorAll('[data-testid="compare-run"] [data-testid="run-swatch"]')]
+        .map((swatch) => swatch.getAttribute('data-color'))`,
+    );
+    expect(pills).toEqual(colours);
+    await screenshot(page, 'compare-3-runs');
+  });
+
+  it('gives five compared runs their own colours, far apart, drawn in both themes', async () => {
+    const runs = sweep.slice(0, 5);
+    const colours = await openCompare(runs);
+    expect(colours).toEqual(runs.map((run) => ownColours.get(run.id)));
+    expect(closest(colours)).toBeGreaterThan(13);
+    await expectDrawn(colours);
+    await screenshot(page, 'compare-5-runs');
+    await page.click('.topbar button[title^="Switch to the"]');
+    await expect
+      .poll(() => evaluate(page, 'document.documentElement.dataset.theme'), WAIT)
+      .toBe('dark');
+    // Charts take the theme's colours as they are built: the Compare is opened afresh.
+    await goToRoute(page, '#/');
+    await page.waitForSelector('[data-testid="runs-table"] [data-run-id]', WAIT);
+    expect(await openCompare(runs)).toEqual(colours);
+    await expectDrawn(colours);
+    await screenshot(page, 'compare-5-runs-dark');
+  });
+});
