@@ -1,11 +1,13 @@
 // Compared runs in Chromium against `munin-view serve` of the demo store: each run keeps its own
-// page's colour in a Compare, and runs on a page get colours far apart (CIEDE2000) drawn on the
-// canvas in both themes.
+// page's colour in a Compare, runs on a page get colours far apart (CIEDE2000) drawn on the
+// canvas in both themes, and a breakdown of several runs has a value axis and a table of the
+// runs' values.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { writeDemoStore } from '../../electron/demo/demo-store.js';
+import { floatText } from '../../renderer/src/text/value-text.js';
 import { ciede2000, hexToRgb, rgbToLab } from '../support/colour-difference.js';
 import type { ExportedRun } from './support.js';
 import {
@@ -20,6 +22,7 @@ import {
 } from './support.js';
 
 const panel = (key: string): string => `[data-testid="curve-panel"][data-key="${key}"]`;
+const BREAKDOWN = '[data-testid="breakdown-panel"][data-key="eval/acc_by_class"]';
 
 /** Pixels near each colour (within anti-aliasing) in rows [top, bottom) of the image data. */
 const COUNT_COLOURS = `(data, width, top, bottom, colours) => colours.map(([r, g, b]) => {
@@ -133,5 +136,99 @@ describeE2e('compared runs', () => {
     expect(await openCompare(runs)).toEqual(colours);
     await expectDrawn(colours);
     await screenshot(page, 'compare-5-runs-dark');
+  });
+
+  it('draws a breakdown of five runs on a value axis, with a table of their values', async () => {
+    const runs = sweep.slice(0, 5);
+    const colours = await openCompare(runs);
+    await page.waitForSelector(BREAKDOWN, WAIT);
+    await evaluate(
+      page,
+      `document.querySelector('${BREAKDOWN}').scrollIntoView({ block: 'center' })`,
+    );
+    const shown = await evaluate<{
+      ticks: { text: string; top: number }[];
+      bars: { run: string; title: string; colour: string; height: number }[];
+      rows: { colour: string; name: string; cells: { text: string; title: string | null }[] }[];
+      heads: string[];
+      text: string;
+    }>(
+      page,
+      `(() => {
+        const panel = document.querySelector('${BREAKDOWN}');
+        const all = (selector, root = panel) => [...root.querySelectorAll(selector)];
+        return {
+          ticks: all('.breakdown-tick').map((t) => ({ text: t.textContent, top: t.getBoundingClientRect().top })),
+          bars: all('[data-testid="breakdown-bar"]').map((bar) => ({
+            run: bar.getAttribute('data-run-id'),
+            title: bar.getAttribute('title'),
+            colour: getComputedStyle(bar).backgroundColor,
+            height: bar.getBoundingClientRect().height,
+          })),
+          rows: all('[data-testid="breakdown-legend-row"]').map((row) => ({
+            colour: row.querySelector('[data-testid="bar-swatch"]').getAttribute('data-color'),
+            name: row.querySelector('.breakdown-run-name').textContent,
+            cells: all('[data-testid="breakdown-cell"]', row).map((cell) => ({
+              text: cell.textContent,
+              title: cell.getAttribute('title'),
+            })),
+          })),
+          heads: all('.breakdown-table th').map((th) => th.textContent),
+          text: panel.innerText,
+        };
+      })()`,
+    );
+    // A value axis: distinct labels, rising from bottom to top, zero among them.
+    const ticks = shown.ticks.map((t) => t.text);
+    expect(ticks.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(ticks).size).toBe(ticks.length);
+    expect(ticks).toContain('0');
+    const byHeight = [...shown.ticks].sort((x, y) => y.top - x.top).map((t) => Number(t.text));
+    expect(byHeight).toEqual([...byHeight].sort((x, y) => x - y));
+    // The legend: each run by name in its colour, with its value per class as the app writes
+    // floats; the exact store text only on hover, where the cell rounds it.
+    const keys = Object.keys(runs[0]!.series)
+      .filter((key) => key.startsWith('eval/acc_by_class/'))
+      .sort();
+    expect(shown.heads).toEqual(['run', ...keys.map((key) => key.slice(key.lastIndexOf('/') + 1))]);
+    expect(shown.rows.map((row) => [row.name, row.colour])).toEqual(
+      runs.map((run, i) => [run.name, colours[i]]),
+    );
+    const valueOf = (run: ExportedRun, key: string): number => {
+      const series = run.series as unknown as Record<
+        string,
+        { samples: [number, number, number][] }
+      >;
+      return series[key]!.samples[0]![2];
+    };
+    runs.forEach((run, r) =>
+      expect(shown.rows[r]!.cells.map((cell) => cell.text)).toEqual(
+        keys.map((key) => floatText(valueOf(run, key), 4)),
+      ),
+    );
+    // Bars in the runs' colours, their tooltips the short value, never a float's long digits.
+    expect(shown.bars).toHaveLength(keys.length * runs.length);
+    shown.bars.forEach((bar, i) => {
+      const run = runs[i % runs.length]!;
+      const value = valueOf(run, keys[Math.floor(i / runs.length)]!);
+      expect(bar.run).toBe(run.id);
+      expect(bar.colour).toBe(`rgb(${hexToRgb(colours[i % runs.length]!).join(', ')})`);
+      expect(bar.title).toBe(
+        `${run.name} · ${keys[Math.floor(i / runs.length)]}: ${floatText(value)}`,
+      );
+      expect(bar.height).toBeGreaterThan(0);
+    });
+    expect(shown.bars.map((bar) => bar.title).join(' ')).not.toMatch(/\d\.\d{10,}/);
+    expect(shown.text).not.toMatch(/\d\.\d{7,}/);
+    await screenshot(page, 'compare-breakdown-dark');
+    await page.click('.topbar button[title^="Switch to the"]');
+    await expect
+      .poll(() => evaluate(page, 'document.documentElement.dataset.theme'), WAIT)
+      .toBe('light');
+    await evaluate(
+      page,
+      `document.querySelector('${BREAKDOWN}').scrollIntoView({ block: 'center' })`,
+    );
+    await screenshot(page, 'compare-breakdown');
   });
 });

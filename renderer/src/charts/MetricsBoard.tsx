@@ -298,6 +298,11 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
         prefix={panel.prefix}
         keys={panel.keys}
         runs={breakdownRuns}
+        goal={
+          runs
+            .flatMap((run) => panel.keys.map((key) => run.declarations.get(key)?.goal))
+            .find((g) => g != null) ?? null
+        }
       />
     );
   };
