@@ -1,17 +1,20 @@
 // Compared runs in Chromium against `munin-view serve` of the demo store: each run keeps its own
 // page's colour in a Compare, runs on a page get colours far apart (CIEDE2000) drawn on the
-// canvas in both themes, and a breakdown of several runs has a value axis and a table of the
-// runs' values.
+// canvas in both themes, a breakdown of several runs has a value axis and a table of the runs'
+// values, and a panel's PNG carries its title, axis name and a legend in the runs' colours.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { writeDemoStore } from '../../electron/demo/demo-store.js';
+import { pngLayout } from '../../renderer/src/charts/png-export.js';
 import { floatText } from '../../renderer/src/text/value-text.js';
 import { ciede2000, hexToRgb, rgbToLab } from '../support/colour-difference.js';
 import type { ExportedRun } from './support.js';
 import {
   E2eSession,
+  SCREENSHOTS,
   WAIT,
   describeE2e,
   evaluate,
@@ -230,5 +233,86 @@ describeE2e('compared runs', () => {
       `document.querySelector('${BREAKDOWN}').scrollIntoView({ block: 'center' })`,
     );
     await screenshot(page, 'compare-breakdown');
+  });
+
+  it("exports a PNG with the key, the x axis name and a legend in the runs' colours", async () => {
+    const runs = sweep.slice(0, 3);
+    const colours = await openCompare(runs);
+    const selector = panel('train/loss');
+    await evaluate(
+      page,
+      `document.querySelector('${selector}').scrollIntoView({ block: 'center' })`,
+    );
+    const chart = await evaluate<{ width: number; height: number; ratio: number; panel: string }>(
+      page,
+      `(() => {
+        const canvas = document.querySelector('${selector} canvas');
+        const panel = getComputedStyle(document.querySelector('${selector}')).backgroundColor;
+        return { width: canvas.width, height: canvas.height, ratio: devicePixelRatio, panel };
+      })()`,
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent('download', WAIT),
+      page.locator(`${selector} button`, { hasText: 'PNG' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('train_loss.png');
+    const path = (await download.path())!;
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    copyFileSync(path, join(SCREENSHOTS, 'export-train-loss.png'));
+    const layout = pngLayout(
+      { width: chart.width / chart.ratio, height: chart.height / chart.ratio },
+      [],
+      () => 0,
+    );
+    const legendTop = Math.round((layout.xLabel.y + 8) * chart.ratio);
+    const chartTop = Math.round(layout.chart.y * chart.ratio);
+    const image = await evaluate<{
+      width: number;
+      height: number;
+      corner: number[];
+      legend: number[];
+      inChart: number[];
+      titleInk: number;
+    }>(
+      page,
+      `new Promise((resolve, reject) => {
+        const image = new Image();
+        image.onerror = reject;
+        image.onload = () => {
+          const canvas = document.createElement('canvas');
+          canvas.width = image.width;
+          canvas.height = image.height;
+          const ctx = canvas.getContext('2d');
+          ctx.drawImage(image, 0, 0);
+          const { data } = ctx.getImageData(0, 0, image.width, image.height);
+          const count = ${COUNT_COLOURS};
+          const colours = ${JSON.stringify(colours.map(hexToRgb))};
+          const corner = [...data.slice(0, 3)];
+          // Ink of the title: pixels far from the background above the chart.
+          let titleInk = 0;
+          for (let i = 0; i < ${chartTop} * image.width * 4; i += 4)
+            if (Math.abs(data[i] - corner[0]) + Math.abs(data[i + 1] - corner[1]) + Math.abs(data[i + 2] - corner[2]) > 200) titleInk++;
+          resolve({
+            width: image.width,
+            height: image.height,
+            corner,
+            legend: count(data, image.width, ${legendTop}, image.height, colours),
+            inChart: count(data, image.width, ${chartTop}, ${legendTop}, colours),
+            titleInk,
+          });
+        };
+        image.src = 'data:image/png;base64,${readFileSync(path).toString('base64')}';
+      })`,
+    );
+    // More than the chart: a title above, the axis name and a legend under it, at the screen's
+    // pixel ratio, on the theme's background.
+    expect(image.width).toBe(Math.round(layout.width * chart.ratio));
+    expect(image.width).toBeGreaterThan(chart.width);
+    expect(image.height).toBeGreaterThan(chart.height + 60 * chart.ratio);
+    expect(`rgb(${image.corner.join(', ')})`).toBe(chart.panel);
+    expect(image.titleInk).toBeGreaterThan(40);
+    // Each run's line in the chart, and its swatch in the legend, in its colour.
+    for (const count of image.inChart) expect(count).toBeGreaterThan(300);
+    for (const count of image.legend) expect(count).toBeGreaterThan(20 * chart.ratio);
   });
 });

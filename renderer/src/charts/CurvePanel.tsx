@@ -9,6 +9,7 @@ import type { Trace, XAxisMode } from './curve-data.js';
 import { alignTraces } from './curve-data.js';
 import { withAlpha } from './run-colors.js';
 import { RunSwatch } from './RunSwatch.js';
+import type { PngSpec } from './png-export.js';
 import { floatText, exactFloatText } from '../text/value-text.js';
 import { nonFiniteNote } from '../../../shared/series/curve-math.js';
 
@@ -24,7 +25,8 @@ export interface CurvePanelProps {
   /** Extra lines under the chart (e.g. that an overlay's scales differ). */
   readonly notes?: readonly string[];
   readonly onExportCsv: () => void;
-  readonly onExportPng?: (canvas: HTMLCanvasElement) => void;
+  /** Given the chart's canvas and what the PNG shows around it. */
+  readonly onExportPng?: (canvas: HTMLCanvasElement, spec: PngSpec) => void;
   readonly syncKey: string;
   /** Told of the x range the user zoomed to (null when reset), for views fetched per range. */
   readonly onXRange?: (range: readonly [number, number] | null) => void;
@@ -281,6 +283,15 @@ export function CurvePanel(props: CurvePanelProps) {
   const fellBack = traces.some((t) => t.mode !== mode);
   if (fellBack) notes.push('no step_metric declared for this key: drawn against step');
   notes.push(...(props.notes ?? []));
+  const xAxisName =
+    mode === 'step_metric' && !fellBack
+      ? props.xLabel
+      : mode === 'wall'
+        ? 'wall time'
+        : mode === 'relative'
+          ? 'time since start'
+          : 'step';
+
   return (
     <div className="panel card" data-testid="curve-panel" data-key={title}>
       <div className="panel-head">
@@ -289,14 +300,7 @@ export function CurvePanel(props: CurvePanelProps) {
         </span>
         <span className="spacer" />
         <span className="panel-axis muted" data-testid="x-axis-label">
-          x:{' '}
-          {mode === 'step_metric' && !fellBack
-            ? props.xLabel
-            : mode === 'wall'
-              ? 'wall time'
-              : mode === 'relative'
-                ? 'time since start'
-                : 'step'}
+          x: {xAxisName}
         </span>
         <button
           className="btn ghost small"
@@ -310,7 +314,13 @@ export function CurvePanel(props: CurvePanelProps) {
           title="Download the chart as PNG"
           onClick={() => {
             const canvas = host.current?.querySelector('canvas');
-            if (canvas !== null && canvas !== undefined) props.onExportPng?.(canvas);
+            if (canvas === null || canvas === undefined) return;
+            props.onExportPng?.(canvas, {
+              title,
+              yLabel: logY ? `${title} (log)` : title,
+              xLabel: mode === 'relative' ? `${xAxisName} (s)` : xAxisName,
+              legend: traces.map(({ label, color, dash }) => ({ label, color, dash })),
+            });
           }}
         >
           PNG

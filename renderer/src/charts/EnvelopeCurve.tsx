@@ -16,6 +16,7 @@ import type { ClientSeries } from '../state/client-series.js';
 import type { Trace, XAxisMode } from './curve-data.js';
 import { NO_RAW, NO_SMOOTHED } from './curve-data.js';
 import { CurvePanel } from './CurvePanel.js';
+import type { PngSpec } from './png-export.js';
 
 /** Pixel columns asked for before the plot is drawn and has told its own. */
 const ENVELOPE_WIDTH = 1200;
@@ -113,7 +114,7 @@ export function EnvelopeCurve(props: {
   /** The page's smoothing weight: the host smooths over every sample. */
   readonly smoothing: number;
   readonly onExportCsv: () => void;
-  readonly onExportPng: (canvas: HTMLCanvasElement) => void;
+  readonly onExportPng: (canvas: HTMLCanvasElement, spec: PngSpec) => void;
 }) {
   const { bridge } = useServices();
   const { title, runs, logY, mode, smoothing } = props;

@@ -17,7 +17,8 @@ import { CurvePanel } from './CurvePanel.js';
 import { EnvelopeCurve } from './EnvelopeCurve.js';
 import { ScalarTile } from './ScalarTile.js';
 import { BreakdownPanel } from './BreakdownPanel.js';
-import { downloadCanvas, downloadCsv } from './download.js';
+import { downloadCsv } from './download.js';
+import { downloadChartPng } from './png-export.js';
 import type { CsvSeries } from './download.js';
 import type { Columns } from '../../../shared/series/curve-math.js';
 import type { RunStyle } from './run-colors.js';
@@ -207,7 +208,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
                 ];
               })}
               onExportCsv={() => exportCsv([panel.key], panel.key)}
-              onExportPng={(canvas) => downloadCanvas(canvas, panel.key)}
+              onExportPng={(canvas, spec) => downloadChartPng(canvas, spec, panel.key)}
             />
           </div>
         );
@@ -258,7 +259,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
             smoothing={smoothing}
             syncKey={`munin-${mode}`}
             onExportCsv={() => exportCsv([panel.key], panel.key)}
-            onExportPng={(canvas) => downloadCanvas(canvas, panel.key)}
+            onExportPng={(canvas, spec) => downloadChartPng(canvas, spec, panel.key)}
           />
         </div>
       );
@@ -419,7 +420,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
                 : []
             }
             onExportCsv={() => exportCsv(overlayKeys, 'overlay')}
-            onExportPng={(canvas) => downloadCanvas(canvas, 'overlay')}
+            onExportPng={(canvas, spec) => downloadChartPng(canvas, spec, 'overlay')}
           />
         </div>
       ) : null}
