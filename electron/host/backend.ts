@@ -320,24 +320,38 @@ export class Backend {
   }
 
   private subscribe(session: SessionState, runIds: readonly string[]): Snapshot {
-    // A run deleted since the client chose it is simply not followed: the runs listed say so.
     for (const id of runIds) if (this.runs.has(id)) this.withSamples(id);
-    // A run deleted since the client chose it, or found gone as its samples were read.
-    const followed = runIds.filter((id) => this.runs.has(id));
-    session.followed = new Set(followed);
-    const series: SeriesColumns[] = [];
-    for (const id of followed) {
-      const entry = this.entry(id);
-      for (const [key, held] of entry.log.series) {
-        const total = held.samples.length;
-        series.push(
-          total > WHOLE_SERIES_LIMIT
-            ? { ...entry.columns(key, 0, 0)!, partial: true, total }
-            : entry.columns(key)!,
-        );
-      }
-    }
+    // Every run asked for is followed, read or not: a run still being read, or not reached yet
+    // by the reading of a big store, has its series pushed once it is added (see announce).
+    session.followed = new Set(runIds);
+    const series = runIds.flatMap((id) => {
+      const entry = this.runs.get(id);
+      return entry === undefined ? [] : this.seriesOf(entry);
+    });
     return { seq: session.seq, runs: this.listRuns(), series };
+  }
+
+  /** The run's series as a subscriber takes them: whole, or only their count when too long. */
+  private seriesOf(entry: RunEntry): SeriesColumns[] {
+    return [...entry.log.series].map(([key, held]) => {
+      const total = held.samples.length;
+      return total > WHOLE_SERIES_LIMIT
+        ? { ...entry.columns(key, 0, 0)!, partial: true, total }
+        : entry.columns(key)!;
+    });
+  }
+
+  /**
+   * Tells sessions of a run just added, and pushes its series to those that follow it: a page
+   * opened before the run was read holds none of its series, and no snapshot will bring them.
+   */
+  private announce(entry: RunEntry): void {
+    if (this.sessions.size === 0) return;
+    this.broadcast({ type: 'run-added', run: entry.summary() });
+    if (![...this.sessions].some((session) => session.followed.has(entry.id))) return;
+    if (!entry.samplesRead && this.readSamples(entry) === 'vanished') return;
+    for (const series of this.seriesOf(entry))
+      this.broadcast({ type: 'samples', series }, entry.id);
   }
 
   /** The export contract for the live state, written in pieces to sink. */
@@ -373,8 +387,7 @@ export class Backend {
       const id = this.unread.pop()!;
       if (!this.unreadSet.delete(id)) continue;
       const entry = this.takeUp(id);
-      if (entry !== undefined && this.sessions.size > 0)
-        this.broadcast({ type: 'run-added', run: entry.summary() });
+      if (entry !== undefined) this.announce(entry);
     }
     return this.unread.length > 0;
   }
@@ -420,14 +433,14 @@ export class Backend {
         // Probes and catches up with what was written while the thread read.
         if (entry.refresh().state === 'vanished') return;
         this.runs.set(id, entry);
-        this.broadcast({ type: 'run-added', run: entry.summary() });
+        this.announce(entry);
       },
       () => {
         // The thread could not read it (the log vanished, say): read it here, as any run.
         this.reading.delete(id);
         if (this.closed || this.runs.has(id)) return;
         const entry = this.addRun(id);
-        if (entry !== undefined) this.broadcast({ type: 'run-added', run: entry.summary() });
+        if (entry !== undefined) this.announce(entry);
       },
     );
     return undefined;
@@ -503,7 +516,7 @@ export class Backend {
       if (this.reading.has(id)) return;
       this.unreadSet.delete(id);
       const added = this.takeUp(id);
-      if (added !== undefined) this.broadcast({ type: 'run-added', run: added.summary() });
+      if (added !== undefined) this.announce(added);
       return;
     }
     let important = false;

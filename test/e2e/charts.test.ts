@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { runColor } from '../../renderer/src/charts/run-colors.js';
+import { PALETTE } from '../../renderer/src/charts/run-colors.js';
 import { exactFloatText, floatText } from '../../renderer/src/text/value-text.js';
 import { formatFloat } from '../../shared/format/float-text.js';
 import type { ExportedRun } from './support.js';
@@ -13,6 +13,7 @@ import {
   evaluate,
   exportStore,
   goToRoute,
+  legendColour,
   screenshot,
 } from './support.js';
 
@@ -146,13 +147,14 @@ describeE2e('charts', () => {
   it('draws a curve in the run colour across the plot', async () => {
     const run = runNamed('resnet18-lr0.05-b128');
     await openMetrics(run.id, 'train/loss');
-    const colour = runColor(run.id);
+    const colour = await legendColour(page, panel('train/loss'), run.name!);
+    expect(PALETTE).toContain(colour);
     const pixels = await expectCurveDrawn('train/loss', colour);
     // A line across the plot: hundreds of pixels, nearly every column between its ends.
     expect(pixels.count).toBeGreaterThan(300);
     expect(pixels.coverage).toBeGreaterThan(0.9);
-    // And no pixel of a colour this run does not have (the palette's first colour otherwise).
-    const other = colour === '#2f6fed' ? '#e8590c' : '#2f6fed';
+    // And no pixel of a colour this run does not have (another of the palette's).
+    const other = PALETTE.find((c) => c !== colour)!;
     expect((await colourPixels(page, panel('train/loss'), other)).count).toBe(0);
     expect(
       await page.locator(`${panel('train/loss')} [data-testid="x-axis-label"]`).textContent(),
@@ -199,7 +201,8 @@ describeE2e('charts', () => {
     const values = keys.map((key) => exportNumber(samplesOf(run, key)[0]![2]));
     const tallest = Math.max(...bars.map((bar) => bar.height));
     const largest = Math.max(...values);
-    const rgb = [1, 3, 5].map((i) => parseInt(runColor(run.id).slice(i, i + 2), 16)).join(', ');
+    const colour = await legendColour(page, panel('train/loss'), run.name!);
+    const rgb = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16)).join(', ');
     bars.forEach((bar, i) => {
       expect(bar.height).toBeGreaterThan(0);
       expect(bar.title).toContain(keys[i]);
@@ -231,7 +234,7 @@ describeE2e('charts', () => {
     const label = page.locator(`${panel('eval/loss')} [data-testid="x-axis-label"]`);
     await expect.poll(() => label.textContent(), { timeout: 5_000 }).toBe('x: epoch');
     // Every eval/loss sample has an epoch at its step: nothing left out, and a curve drawn.
-    await expectCurveDrawn('eval/loss', runColor(run.id));
+    await expectCurveDrawn('eval/loss', await legendColour(page, panel('eval/loss'), run.name!));
     expect(await page.locator(`${panel('eval/loss')} [data-testid="panel-notes"]`).count()).toBe(0);
     // train/loss declares no step_metric: it stays on step and says so.
     expect(
@@ -269,7 +272,8 @@ describeE2e('charts', () => {
     const finiteShare =
       (Math.max(...finiteSteps) - Math.min(...steps)) / (Math.max(...steps) - Math.min(...steps));
     expect(finiteShare).toBeLessThan(0.9);
-    const pixels = await expectCurveDrawn('train/loss', runColor(run.id), finiteShare - 0.03);
+    const colour = await legendColour(page, panel('train/loss'), run.name!);
+    const pixels = await expectCurveDrawn('train/loss', colour, finiteShare - 0.03);
     expect(pixels.span).toBeLessThan(finiteShare + 0.03);
     expect(pixels.count).toBeGreaterThan(50);
     await scrollTo(page, panel('train/loss'));
@@ -311,12 +315,10 @@ describeE2e('charts', () => {
   });
 
   it('compares two runs with a legend entry each in every curve panel', async () => {
-    // Two runs of the sweep whose colours differ (a colour is a hash of the id, so two runs
-    // may share one).
-    const sweep = runs.filter((run) => run.experiment === 'cifar-sweep');
-    const a = sweep[0]!;
-    const b = sweep.find((run) => runColor(run.id) !== runColor(a.id))!;
-    expect(b).toBeDefined();
+    const [a, b] = runs.filter((run) => run.experiment === 'cifar-sweep') as [
+      ExportedRun,
+      ExportedRun,
+    ];
     await goToRoute(page, `#/compare/${a.id},${b.id}`);
     await page.waitForSelector('[data-testid="compare-page"]', { timeout: 10_000 });
     await page.click('[data-testid="compare-tab-metrics"]');
@@ -338,14 +340,18 @@ describeE2e('charts', () => {
     ]);
     for (const [, labels] of legends) expect(labels).toEqual([a.name, b.name]);
     // Both runs' lines are on the canvas, each in its own colour.
-    await expectCurveDrawn('train/loss', runColor(a.id));
-    await expectCurveDrawn('train/loss', runColor(b.id));
+    const colours = [a, b].map((run) => legendColour(page, panel('train/loss'), run.name!));
+    const [colourA, colourB] = await Promise.all(colours);
+    expect(colourA).not.toBe(colourB);
+    await expectCurveDrawn('train/loss', colourA!);
+    await expectCurveDrawn('train/loss', colourB!);
     await screenshot(page, 'charts-compare');
   });
 
   it("moves a live run's last point as it writes", async () => {
     await openMetrics(liveId, 'train/loss');
-    const colour = runColor(liveId);
+    const live = page.locator(`${panel('train/loss')} .legend-row .legend-label`);
+    const colour = await legendColour(page, panel('train/loss'), (await live.textContent())!);
     await expectCurveDrawn('train/loss', colour);
     const over = page.locator(`${panel('train/loss')} .u-over`);
     const legend = page.locator(`${panel('train/loss')} .legend-row .legend-value`);

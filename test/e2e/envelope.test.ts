@@ -9,9 +9,16 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { encodeRecord } from '../../shared/format/records.js';
 import { WHOLE_SERIES_LIMIT } from '../../shared/api/contract.js';
-import { runColor } from '../../renderer/src/charts/run-colors.js';
 import { floatText } from '../../renderer/src/text/value-text.js';
-import { E2eSession, WAIT, describeE2e, evaluate, goToRoute, screenshot } from './support.js';
+import {
+  E2eSession,
+  WAIT,
+  describeE2e,
+  evaluate,
+  goToRoute,
+  legendColour,
+  screenshot,
+} from './support.js';
 
 const RUN = '20261129T000000Z-00000e11';
 const SAMPLES = WHOLE_SERIES_LIMIT * 3;
@@ -127,6 +134,8 @@ describeE2e('a series too long to send whole', () => {
   const session = new E2eSession();
   let page: Page;
   let received = 0;
+  /** The long run's colour, as its legend shows it. */
+  let colour = '';
   /** The pixel columns of each envelope the page asked for, from the frames it sent. */
   const askedColumns: number[] = [];
 
@@ -168,7 +177,8 @@ describeE2e('a series too long to send whole', () => {
     await expect
       .poll(() => notes(page), WAIT)
       .toContain(`${SAMPLES.toLocaleString('en')} samples in view`);
-    const pixels = await linePixels(page, runColor(RUN));
+    colour = await legendColour(page, PANEL, 'long-run');
+    const pixels = await linePixels(page, colour);
     expect(pixels.topColumns).toBeGreaterThan(0);
     expect(pixels.topColumns).toBeLessThan(8);
     expect(pixels.bottom).toBeGreaterThan(pixels.total / 2);
@@ -195,12 +205,12 @@ describeE2e('a series too long to send whole', () => {
     // The raw line, spike and all, is drawn faint; the solid line is the smoothed one, which
     // the spike moves by a tenth of its height: it stays low. Unsmoothed, the spike is solid.
     await expect
-      .poll(async () => (await linePixels(page, runColor(RUN), 'solid')).topColumns, WAIT)
+      .poll(async () => (await linePixels(page, colour, 'solid')).topColumns, WAIT)
       .toBe(0);
-    const solid = await linePixels(page, runColor(RUN), 'solid');
+    const solid = await linePixels(page, colour, 'solid');
     expect(solid.total).toBeGreaterThan(500);
     expect(solid.bottom).toBeGreaterThan(solid.total / 2);
-    const faint = await linePixels(page, runColor(RUN), 'faint');
+    const faint = await linePixels(page, colour, 'faint');
     expect(faint.topColumns).toBeGreaterThan(0);
     const text = await notes(page);
     expect(text).not.toContain('drawn raw');
@@ -235,8 +245,8 @@ describeE2e('a series too long to send whole', () => {
     expect(text).not.toContain('drawn raw');
     expect(text).not.toContain('no step_metric declared');
     // Smoothed still: the spike faint, the smoothed line solid and low.
-    expect((await linePixels(page, runColor(RUN), 'faint')).topColumns).toBeGreaterThan(0);
-    const solid = await linePixels(page, runColor(RUN), 'solid');
+    expect((await linePixels(page, colour, 'faint')).topColumns).toBeGreaterThan(0);
+    const solid = await linePixels(page, colour, 'solid');
     expect(solid.topColumns).toBe(0);
     expect(solid.total).toBeGreaterThan(300);
     expect(received).toBeLessThan(SAMPLES * 24 * 0.1);
@@ -315,9 +325,9 @@ describeE2e('a series too long to send whole', () => {
     const inView = await zoom(0.62, 0.68, 20_000);
     expect(inView).toBeGreaterThan(4 * 600);
     await expect
-      .poll(async () => (await linePixels(page, runColor(RUN))).topColumns, WAIT)
+      .poll(async () => (await linePixels(page, colour)).topColumns, WAIT)
       .toBeGreaterThan(0);
-    const pixels = await linePixels(page, runColor(RUN));
+    const pixels = await linePixels(page, colour);
     expect(pixels.topColumns).toBeLessThanOrEqual(3);
     // The new points under the zoom are drawn across it, not the old points' index range.
     expect(pixels.columns).toBeGreaterThan(pixels.plot * 0.95);

@@ -287,3 +287,26 @@ export async function openDemoApp(session: E2eSession): Promise<DemoApp> {
   const page = await session.openApp(browser, served.url);
   return { root: served.root, runs: served.runs, page };
 }
+
+/**
+ * The colour (#rrggbb) the page gives the run labelled `label` in the legend of the panel at
+ * `selector`: a run's colour is the session's choice, so tests read it where the user does.
+ */
+export async function legendColour(page: Page, selector: string, label: string): Promise<string> {
+  const read = (): Promise<string | null> =>
+    evaluate<string | null>(
+      page,
+      `(() => {
+        const rows = [...document.querySelectorAll(${JSON.stringify(`${selector} .legend-row`)})];
+        const row = rows.find((r) => r.querySelector('.legend-label')?.textContent === ${JSON.stringify(label)});
+        return row?.querySelector('[data-testid="run-swatch"]')?.getAttribute('data-color') ?? null;
+      })()`,
+    );
+  const deadline = Date.now() + WAIT.timeout;
+  for (;;) {
+    const colour = await read();
+    if (colour !== null) return colour;
+    if (Date.now() > deadline) throw new Error(`no legend entry ${label} in ${selector}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

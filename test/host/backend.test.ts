@@ -1,7 +1,7 @@
 // The Backend on a live store changed by other processes, watching by events and by polling.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BackendOptions } from '../../electron/host/backend.js';
 import { Backend } from '../../electron/host/backend.js';
@@ -185,6 +185,29 @@ describe.each(WATCHES)('Backend, watching by %s', (_, watch) => {
       () => client.of('run-changed', (d) => d.run.id === LIVE && d.run.hasNotes).length > 0,
     );
     expect(new Set(client.of('notes-changed').map((d) => d.runId))).toEqual(new Set([ENDED, LIVE]));
+  });
+
+  it('a run followed before it is read has its series pushed once it is added', async () => {
+    const { root } = await liveStore();
+    const backend = await open(root, options);
+    const client = connect(backend);
+    const arriving = '20261101T120000Z-0000dddd';
+    // A page open on a run the store does not hold yet: a reload of its page while a copy of
+    // the store arrives, say.
+    const snapshot = await client.subscribe([arriving]);
+    expect(snapshot.series).toEqual([]);
+    const aside = newDir();
+    writeEndedRun(aside, arriving, { steps: 7 });
+    renameSync(runDirOf(aside, arriving), runDirOf(root, arriving));
+    await waitUntil(
+      'the series of the added run',
+      () => client.held.get(arriving)!.count('acc') > 0,
+    );
+    expect(client.of('run-added').map((d) => d.run.id)).toEqual([arriving]);
+    const held = client.held.get(arriving)!;
+    expect([...held.series.keys()]).toEqual(['loss', 'acc', 'sys/cpu']);
+    expect([held.count('loss'), held.count('acc')]).toEqual([7, 7]);
+    expect(heldDifference(held, freshRead(logPathOf(root, arriving)).log)).toBeNull();
   });
 
   it("a live run's samples reach only the sessions that follow it; a resume cuts orphans", async () => {

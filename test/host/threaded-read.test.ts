@@ -10,6 +10,7 @@ import type { Delta } from '../../shared/api/contract.js';
 import { readRun } from '../../electron/store/run-reader.js';
 import { readLogInWorker } from '../../electron/store/threaded-read.js';
 import { generateMetricsLog } from '../bench/generate-log.js';
+import { ApiClient } from '../support/live-client.js';
 
 const ID = '20261129T000000Z-000b1g00';
 const dirs: string[] = [];
@@ -18,6 +19,20 @@ afterEach(async () => {
   for (const backend of backends.splice(0)) await backend.close();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+
+function connect(backend: Backend): ApiClient {
+  let client: ApiClient | null = null;
+  const session = backend.connect((deltas) => {
+    for (const delta of deltas) client!.receive(delta);
+  });
+  client = new ApiClient((request) => session.request(request));
+  return client;
+}
+
+async function until(done: () => boolean): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+}
 
 function storeWithLog(steps: number): string {
   const root = mkdtempSync(join(tmpdir(), 'munin-threaded-'));
@@ -102,5 +117,30 @@ describe('reading in a worker thread', () => {
     expect(types).toContain('reading-started');
     expect(types.indexOf('reading-started')).toBeLessThan(types.indexOf('run-added'));
     expect(deltas.find((d) => d.type === 'reading-started')).toMatchObject({ runId: ID });
+  });
+
+  it("gives a run's series to a session that followed it while its log was read", async () => {
+    const root = storeWithLog(20_000);
+    const backend = await Backend.open(root, {
+      threadedReadBytes: 1024,
+      watch: { mode: 'events' },
+    });
+    backends.push(backend);
+    // The run page opened as the store is read: it follows a run not read yet.
+    const early = connect(backend);
+    const snapshot = await early.subscribe([ID]);
+    expect(backend.storeInfo().reading.map((r) => r.runId)).toEqual([ID]);
+    expect(snapshot.series).toEqual([]);
+    await until(
+      () => early.of('run-added').length > 0 && early.held.get(ID)!.count('train/acc') > 0,
+    );
+    expect(early.of('run-added').map((d) => d.run.id)).toEqual([ID]);
+    expect(early.held.get(ID)!.count('train/loss')).toBe(20_000);
+    expect(early.held.get(ID)!.count('train/acc')).toBe(20_000);
+    // A page opened once the read is done takes the series from its snapshot, once.
+    const late = connect(backend);
+    await late.subscribe([ID]);
+    expect(late.held.get(ID)!.count('train/loss')).toBe(20_000);
+    for (const client of [early, late]) expect(client.seqProblems).toEqual([]);
   });
 });

@@ -9,6 +9,8 @@ import uPlot from 'uplot';
 import type { Trace, XAxisMode } from './curve-data.js';
 import { alignTraces } from './curve-data.js';
 import { withAlpha } from './run-colors.js';
+import { RunSwatch } from './RunSwatch.js';
+import type { PngSpec } from './png-export.js';
 import { floatText, exactFloatText } from '../text/value-text.js';
 import { duration } from '../text/time-text.js';
 import { themeColor, useThemeName } from '../state/theme.js';
@@ -33,7 +35,8 @@ export interface CurvePanelProps {
   /** Extra lines under the chart (e.g. that an overlay's scales differ). */
   readonly notes?: readonly string[];
   readonly onExportCsv: () => void;
-  readonly onExportPng?: (canvas: HTMLCanvasElement) => void;
+  /** Given the chart's canvas and what the PNG shows around it. */
+  readonly onExportPng?: (canvas: HTMLCanvasElement, spec: PngSpec) => void;
   readonly syncKey: string;
   /** Told of the x range the user zoomed to (null when reset), for views fetched per range. */
   readonly onXRange?: (range: readonly [number, number] | null) => void;
@@ -163,7 +166,9 @@ export function CurvePanel(props: CurvePanelProps) {
         trace.columns === undefined
           ? undefined
           : columnPaths(() => tracesRef.current[t]?.columns ?? null);
-      const dash = trace.dash === undefined ? {} : { dash: [...trace.dash] };
+      // uPlot scales widths by the pixel ratio but takes a dash in canvas pixels.
+      const dash =
+        trace.dash === undefined ? {} : { dash: trace.dash.map((d) => d * devicePixelRatio) };
       series.push({
         label: trace.label,
         stroke: smoothingOn ? withAlpha(trace.color, 0.28) : trace.color,
@@ -375,7 +380,13 @@ export function CurvePanel(props: CurvePanelProps) {
           title="Download the chart as PNG"
           onClick={() => {
             const canvas = host.current?.querySelector('canvas');
-            if (canvas !== null && canvas !== undefined) props.onExportPng?.(canvas);
+            if (canvas === null || canvas === undefined) return;
+            props.onExportPng?.(canvas, {
+              title,
+              yLabel: logY ? `${title} (log)` : title,
+              xLabel: xName,
+              legend: traces.map(({ label, color, dash }) => ({ label, color, dash })),
+            });
           }}
         >
           PNG
@@ -404,10 +415,7 @@ export function CurvePanel(props: CurvePanelProps) {
           const point = readout?.points[t] ?? null;
           return (
             <div className="legend-row" key={trace.runId}>
-              <span
-                className={`swatch ${trace.dash === undefined ? '' : 'dashed'}`}
-                style={{ background: trace.color, color: trace.color }}
-              />
+              <RunSwatch color={trace.color} dash={trace.dash} />
               <span className="legend-label" title={trace.label}>
                 {trace.label}
               </span>

@@ -17,6 +17,7 @@ import type { Trace, XAxisMode } from './curve-data.js';
 import { finiteRange, NO_RAW, NO_SMOOTHED } from './curve-data.js';
 import type { CursorPoint } from './cursor-readout.js';
 import { CurvePanel } from './CurvePanel.js';
+import type { PngSpec } from './png-export.js';
 
 /** Pixel columns asked for before the plot is drawn and has told its own. */
 const ENVELOPE_WIDTH = 1200;
@@ -28,6 +29,7 @@ export interface EnvelopeRun {
   readonly runId: string;
   readonly label: string;
   readonly color: string;
+  readonly dash?: readonly number[];
   readonly startTime: number;
   readonly goal: Goal | null;
   readonly series: ClientSeries;
@@ -86,6 +88,7 @@ export function envelopeTrace(
     runId: run.runId,
     label: run.label,
     color: run.color,
+    dash: run.dash,
     x,
     y,
     smoothed: smoothing === null ? null : smoothed,
@@ -118,7 +121,7 @@ export function EnvelopeCurve(props: {
   /** The page's smoothing weight: the host smooths over every sample. */
   readonly smoothing: number;
   readonly onExportCsv: () => void;
-  readonly onExportPng: (canvas: HTMLCanvasElement) => void;
+  readonly onExportPng: (canvas: HTMLCanvasElement, spec: PngSpec) => void;
 }) {
   const { bridge } = useServices();
   const { title, runs, logY, mode, smoothing } = props;

@@ -17,10 +17,12 @@ import { CurvePanel } from './CurvePanel.js';
 import { EnvelopeCurve } from './EnvelopeCurve.js';
 import { ScalarTile } from './ScalarTile.js';
 import { BreakdownPanel } from './BreakdownPanel.js';
-import { downloadCanvas, downloadCsv } from './download.js';
+import { downloadCsv } from './download.js';
+import { downloadChartPng } from './png-export.js';
 import type { CsvSeries } from './download.js';
 import type { Columns } from '../../../shared/series/curve-math.js';
-import { assignRunColors, runColor } from './run-colors.js';
+import type { RunStyle } from './run-colors.js';
+import { PALETTE, categoryStyle, dashPattern, runColors } from './run-colors.js';
 
 export interface BoardRun {
   readonly runId: string;
@@ -73,8 +75,9 @@ function seriesColumns(series: ClientSeries) {
 export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: SeriesKind }) {
   const { store, bridge, toast } = useServices();
   const runIds = useMemo(() => runs.map((run) => run.runId), [runs]);
-  const colors = useMemo(() => assignRunColors(runIds), [runIds]);
-  const colorOf = (runId: string): string => colors.get(runId) ?? runColor(runId);
+  const styles = useMemo(() => runColors.stylesFor(runIds), [runIds]);
+  const styleOf = (runId: string): RunStyle => styles.get(runId) ?? { color: PALETTE[0]! };
+  const colorOf = (runId: string): string => styleOf(runId).color;
   const version = useSeriesVersion(runIds);
   const [filter, setFilter] = useState('');
   // Readings of runs started hours apart squeeze into slivers against wall time: in Compare
@@ -115,7 +118,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
     mode: XAxisMode,
     run: BoardRun,
     label: string,
-    color: string,
+    style: RunStyle,
   ): Trace | null => {
     const series = seriesByRun.get(run.runId)?.get(key);
     if (series === undefined || series.length === 0) return null;
@@ -127,7 +130,8 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
       {
         runId: `${run.runId}\u0000${key}`,
         label,
-        color,
+        color: style.color,
+        dash: style.dash,
         series: seriesColumns(series),
         stepMetric: stepMetricSeries === undefined ? null : seriesColumns(stepMetricSeries),
         stepMetricName,
@@ -235,6 +239,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
                     runId: run.runId,
                     label: run.label,
                     color: colorOf(run.runId),
+                    dash: styleOf(run.runId).dash,
                     startTime: run.startTime,
                     goal,
                     series,
@@ -242,13 +247,13 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
                 ];
               })}
               onExportCsv={() => exportCsv([panel.key], panel.key)}
-              onExportPng={(canvas) => downloadCanvas(canvas, panel.key)}
+              onExportPng={(canvas, spec) => downloadChartPng(canvas, spec, panel.key)}
             />
           </div>
         );
       }
       const traces = runs.flatMap(
-        (run) => traceFor(panel.key, mode, run, run.label, colorOf(run.runId)) ?? [],
+        (run) => traceFor(panel.key, mode, run, run.label, styleOf(run.runId)) ?? [],
       );
       return (
         <div key={panel.key} className="panel-slot">
@@ -279,7 +284,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
             smoothing={smoothing}
             syncKey={`munin-${mode}`}
             onExportCsv={() => exportCsv([panel.key], panel.key)}
-            onExportPng={(canvas) => downloadCanvas(canvas, panel.key)}
+            onExportPng={(canvas, spec) => downloadChartPng(canvas, spec, panel.key)}
           />
         </div>
       );
@@ -294,6 +299,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
             runId: run.runId,
             label: run.label,
             color: colorOf(run.runId),
+            dash: styleOf(run.runId).dash,
             value: series.values[last]!,
             step: series.steps[last]!,
           },
@@ -310,7 +316,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
         if (series !== undefined && series.length > 0)
           values.set(key, series.values[series.length - 1]!);
       }
-      return { runId: run.runId, label: run.label, color: colorOf(run.runId), values };
+      return { runId: run.runId, label: run.label, ...styleOf(run.runId), values };
     });
     return (
       <BreakdownPanel
@@ -318,6 +324,11 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
         prefix={panel.prefix}
         keys={panel.keys}
         runs={breakdownRuns}
+        goal={
+          runs
+            .flatMap((run) => panel.keys.map((key) => run.declarations.get(key)?.goal))
+            .find((g) => g != null) ?? null
+        }
       />
     );
   };
@@ -326,7 +337,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
   const overlayTraces =
     overlayKeys.length < 2
       ? []
-      : overlayKeys.flatMap((key) =>
+      : overlayKeys.flatMap((key, keyIndex) =>
           runs.flatMap(
             (run) =>
               traceFor(
@@ -334,7 +345,11 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
                 sharedMode,
                 run,
                 runs.length === 1 ? key : `${run.label} · ${key}`,
-                runs.length === 1 ? runColor(key) : colorOf(run.runId),
+                // One run's keys take the palette in turn; several runs' keys keep the run's
+                // colour, told apart by dash.
+                runs.length === 1
+                  ? categoryStyle(keyIndex)
+                  : { color: colorOf(run.runId), dash: dashPattern(keyIndex) },
               ) ?? [],
           ),
         );
@@ -430,7 +445,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
                 : []
             }
             onExportCsv={() => exportCsv(overlayKeys, 'overlay')}
-            onExportPng={(canvas) => downloadCanvas(canvas, 'overlay')}
+            onExportPng={(canvas, spec) => downloadChartPng(canvas, spec, 'overlay')}
           />
         </div>
       ) : null}

@@ -2,11 +2,12 @@
 
 import type { Goal } from '../../../shared/format/records.js';
 import { exactFloatText, floatText } from '../text/value-text.js';
+import type { RunStyle } from './run-colors.js';
+import { barFill } from './run-colors.js';
 
-export interface TileEntry {
+export interface TileEntry extends RunStyle {
   readonly runId: string;
   readonly label: string;
-  readonly color: string;
   readonly value: number;
   readonly step: number;
 }
@@ -80,7 +81,7 @@ export function BarList({
               <span className="bar-track">
                 <span
                   className="bar-fill"
-                  style={{ left: `${left}%`, width: `${widthPct}%`, background: entry.color }}
+                  style={{ left: `${left}%`, width: `${widthPct}%`, background: barFill(entry) }}
                 />
               </span>
               <span

@@ -18,6 +18,8 @@ export interface TraceInput {
   readonly runId: string;
   readonly label: string;
   readonly color: string;
+  /** The line's dash in CSS pixels when the run shares its colour on the page; solid without. */
+  readonly dash?: readonly number[];
   readonly series: Columns;
   /** The series of the key's declared step_metric in this run, when it declares one. */
   readonly stepMetric: Columns | null;
@@ -31,7 +33,7 @@ export interface Trace {
   readonly runId: string;
   readonly label: string;
   readonly color: string;
-  /** A dash pattern, for runs beyond the palette's colours on one page. */
+  /** The line's dash in CSS pixels, for runs beyond the palette's colours; solid without. */
   readonly dash?: readonly number[];
   /** Ascending x; y aligned with it; raw values, non-finite ones included. */
   readonly x: Float64Array;
@@ -154,6 +156,7 @@ export function buildTrace(input: TraceInput, options: CurveOptions): Trace {
     runId: input.runId,
     label: input.label,
     color: input.color,
+    dash: input.dash,
     x,
     y,
     smoothed: options.smoothing > 0 ? debiasedEma(y, options.smoothing) : null,

@@ -1,9 +1,10 @@
-// Saving what a panel shows: its canvas as PNG, its exact samples as CSV, as browser downloads.
+// Saving what a panel shows as browser downloads: its exact samples as CSV, and any file made
+// of it (the PNG of png-export.ts).
 
 import type { Columns } from '../../../shared/series/curve-math.js';
 import { formatFloat } from '../../../shared/format/float-text.js';
 
-function save(blob: Blob, name: string): void {
+export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -51,14 +52,8 @@ export function samplesCsv(series: readonly CsvSeries[]): string {
 }
 
 export function downloadCsv(series: readonly CsvSeries[], name: string): void {
-  save(
+  saveBlob(
     new Blob([samplesCsv(series)], { type: 'text/csv;charset=utf-8' }),
     `${safeFileName(name)}.csv`,
   );
-}
-
-export function downloadCanvas(canvas: HTMLCanvasElement, name: string): void {
-  canvas.toBlob((blob) => {
-    if (blob !== null) save(blob, `${safeFileName(name)}.png`);
-  }, 'image/png');
 }

@@ -13,7 +13,8 @@ import { useServices, useStoreView } from '../state/app-context.js';
 import { unwrap } from '../api/call.js';
 import { MetricsBoard } from '../charts/MetricsBoard.js';
 import type { BoardRun } from '../charts/MetricsBoard.js';
-import { assignRunColors } from '../charts/run-colors.js';
+import { runColors } from '../charts/run-colors.js';
+import { RunSwatch } from '../charts/RunSwatch.js';
 
 type CompareTab = 'metrics' | 'system' | 'params';
 
@@ -134,7 +135,7 @@ export function ComparePage({
     [runsKey, declarations],
   );
 
-  const colors = assignRunColors(runs.map((run) => run.id));
+  const styles = runColors.stylesFor(runs.map((run) => run.id));
   const tabs: readonly [CompareTab, string][] = [
     ['metrics', 'Metrics'],
     ['system', 'System'],
@@ -156,7 +157,7 @@ export function ComparePage({
               className="pill"
               data-testid="compare-run"
             >
-              <span className="swatch" style={{ background: colors.get(run.id) }} />
+              <RunSwatch {...styles.get(run.id)!} />
               {run.name ?? run.id} <StatusBadge status={run.status} />
             </a>
           ))}
