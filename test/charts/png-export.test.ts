@@ -27,10 +27,10 @@ describe('pngLayout', () => {
     expect(layout.yLabel.x).toBeLessThan(layout.chart.x);
     expect(layout.yLabel.y).toBe(layout.chart.y + 110);
     const chartBottom = layout.chart.y + layout.chart.height;
-    expect(layout.xLabel.y).toBeGreaterThan(chartBottom);
-    expect(layout.xLabel.x).toBe(layout.chart.x + 300);
+    expect(layout.xLabel!.y).toBeGreaterThan(chartBottom);
+    expect(layout.xLabel!.x).toBe(layout.chart.x + 300);
     for (const entry of layout.legend) {
-      expect(entry.y).toBeGreaterThan(layout.xLabel.y + 6);
+      expect(entry.y).toBeGreaterThan(layout.xLabel!.y + 6);
       expect(entry.y).toBeLessThan(layout.height);
     }
     // Two short entries share a line, one after the other.
@@ -69,6 +69,14 @@ describe('pngLayout', () => {
     const bare = pngLayout({ width: 300, height: 150 }, [], measure);
     expect(bare.legend).toEqual([]);
     expect(bare.height).toBeLessThan(layout.height);
-    expect(bare.height).toBeGreaterThan(bare.xLabel.y);
+    expect(bare.height).toBeGreaterThan(bare.xLabel!.y);
+  });
+
+  it("leaves out the x axis name's line for a chart that draws its own", () => {
+    const named = pngLayout(chart, entries(['a']), measure);
+    const own = pngLayout(chart, entries(['a']), measure, false);
+    expect(own.xLabel).toBeNull();
+    expect(own.legend[0]!.y).toBeLessThan(named.legend[0]!.y);
+    expect(own.legend[0]!.y).toBeGreaterThan(own.chart.y + own.chart.height);
   });
 });

@@ -259,12 +259,14 @@ describeE2e('compared runs', () => {
     const path = (await download.path())!;
     mkdirSync(SCREENSHOTS, { recursive: true });
     copyFileSync(path, join(SCREENSHOTS, 'export-train-loss.png'));
+    // The chart's canvas names its x axis under its ticks: the PNG adds no line of its own.
     const layout = pngLayout(
       { width: chart.width / chart.ratio, height: chart.height / chart.ratio },
       [],
       () => 0,
+      false,
     );
-    const legendTop = Math.round((layout.xLabel.y + 8) * chart.ratio);
+    const legendTop = Math.round((layout.chart.y + layout.chart.height + 2) * chart.ratio);
     const chartTop = Math.round(layout.chart.y * chart.ratio);
     const image = await evaluate<{
       width: number;

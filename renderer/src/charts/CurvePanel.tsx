@@ -384,7 +384,7 @@ export function CurvePanel(props: CurvePanelProps) {
             props.onExportPng?.(canvas, {
               title,
               yLabel: logY ? `${title} (log)` : title,
-              xLabel: xName,
+              // The canvas draws the x axis' name under its ticks.
               legend: traces.map(({ label, color, dash }) => ({ label, color, dash })),
             });
           }}

@@ -1,6 +1,6 @@
 // A panel as a PNG that stands on its own: the key as title, the chart with its y axis named,
-// the x axis' name under it, and a legend of the runs in their colours and dashes, on the
-// theme's background at the screen's pixel ratio.
+// the x axis' name under it (unless the chart draws its own), and a legend of the runs in their
+// colours and dashes, on the theme's background at the screen's pixel ratio.
 
 import { safeFileName, saveBlob } from './download.js';
 
@@ -16,8 +16,11 @@ export interface PngSpec {
   readonly title: string;
   /** The y axis' name: the key, or the keys of an overlay. */
   readonly yLabel: string;
-  /** The x axis' name: step, epoch, wall time, time since start. */
-  readonly xLabel: string;
+  /**
+   * The x axis' name (step, epoch, wall time, time since start), when the chart's canvas does not
+   * draw it under its ticks itself, as a curve panel's does.
+   */
+  readonly xLabel?: string;
   readonly legend: readonly LegendEntry[];
 }
 
@@ -37,7 +40,7 @@ export interface PngLayout {
   readonly chart: Box;
   /** The centre of the rotated y axis name, and of the x axis name's line. */
   readonly yLabel: { readonly x: number; readonly y: number };
-  readonly xLabel: { readonly x: number; readonly y: number };
+  readonly xLabel: { readonly x: number; readonly y: number } | null;
   /** Each legend entry's swatch (a stretch of line) and label start, on one text line. */
   readonly legend: readonly {
     readonly swatch: Box;
@@ -73,12 +76,13 @@ export function pngLayout(
   chart: { readonly width: number; readonly height: number },
   legend: readonly LegendEntry[],
   measure: (text: string, font: string) => number,
+  withXLabel = true,
 ): PngLayout {
   const chartBox = { x: PAD + AXIS_GUTTER, y: PAD + TITLE_LINE, ...chart };
   const width = chartBox.x + chart.width + PAD;
   // The chart's canvas ends in its tick labels' margin: the name sits just under them.
   const xLabelLine = chartBox.y + chart.height + AXIS_LINE / 2 - 2;
-  const legendTop = chartBox.y + chart.height + AXIS_LINE + 6;
+  const legendTop = chartBox.y + chart.height + (withXLabel ? AXIS_LINE : 0) + 6;
   const rowWidth = chart.width;
   const entries: PngLayout['legend'][number][] = [];
   const widest = Math.max(0, Math.min(MAX_LABEL, rowWidth - SWATCH - SWATCH_GAP));
@@ -107,7 +111,7 @@ export function pngLayout(
     title: { x: PAD, y: PAD + 14 },
     chart: chartBox,
     yLabel: { x: PAD + AXIS_GUTTER / 2 - 4, y: chartBox.y + chart.height / 2 },
-    xLabel: { x: chartBox.x + chart.width / 2, y: xLabelLine },
+    xLabel: withXLabel ? { x: chartBox.x + chart.width / 2, y: xLabelLine } : null,
     legend: entries,
   };
 }
@@ -148,6 +152,7 @@ export function composePng(
     { width: chart.width / ratio, height: chart.height / ratio },
     spec.legend,
     measure,
+    spec.xLabel !== undefined,
   );
   canvas.width = Math.round(layout.width * ratio);
   canvas.height = Math.round(layout.height * ratio);
@@ -164,7 +169,8 @@ export function composePng(
   ctx.font = font(FONTS.axis);
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(fitted(ctx, spec.xLabel, box.width), layout.xLabel.x, layout.xLabel.y);
+  if (spec.xLabel !== undefined && layout.xLabel !== null)
+    ctx.fillText(fitted(ctx, spec.xLabel, box.width), layout.xLabel.x, layout.xLabel.y);
   ctx.save();
   ctx.translate(layout.yLabel.x, layout.yLabel.y);
   ctx.rotate(-Math.PI / 2);
