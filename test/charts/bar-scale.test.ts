@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { barScale } from '../../renderer/src/charts/bar-scale.js';
 import { Prng } from '../support/prng.js';
 
-const readBack = (text: string): number => Number(text.replace(/\u2212/g, '-'));
+/** What a tick's text says, as a number: fixed, exponent, or SI with its suffix. */
+function readBack(text: string): number {
+  const plain = text.replace(/\u2212/g, '-');
+  const si = /^(-?[\d.]+)([kMGT])$/.exec(plain);
+  if (si === null) return Number(plain);
+  return Number(si[1]) * { k: 1e3, M: 1e6, G: 1e9, T: 1e12 }[si[2] as 'k'];
+}
 
 describe('barScale', () => {
   it('cuts per-class accuracies at quarters from zero', () => {
