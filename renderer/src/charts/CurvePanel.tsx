@@ -4,24 +4,21 @@
 // the panel's edge, axes that stay when nothing can be drawn, and the theme's colours.
 
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
 import uPlot from 'uplot';
 import type { Trace, XAxisMode } from './curve-data.js';
 import { alignTraces } from './curve-data.js';
 import { withAlpha } from './run-colors.js';
-import { RunSwatch } from './RunSwatch.js';
 import type { PngSpec } from './png-export.js';
-import { floatText, exactFloatText } from '../text/value-text.js';
-import { duration } from '../text/time-text.js';
 import { themeColor, useThemeName } from '../state/theme.js';
-import type { TimeUnit } from './axis-ticks.js';
 import { timeUnitFor } from './axis-ticks.js';
 import { curveAxes, curveScales } from './curve-axes.js';
 import { columnPaths } from './column-path.js';
-import type { CursorPoint } from './cursor-readout.js';
+import type { CursorPoint, Readout } from './cursor-readout.js';
 import { pointAtOrBefore } from './cursor-readout.js';
 import { curveNotes } from './panel-notes.js';
 import { drawEdgeMarkers } from './edge-markers.js';
+import { axisName, cursorXText, emptyData, xSpan, yRangeOf } from './curve-frame.js';
+import { CurveLegend } from './CurveLegend.js';
 
 export interface CurvePanelProps {
   readonly title: string;
@@ -47,64 +44,6 @@ export interface CurvePanelProps {
    * reads on each trace, in order, as the host answers it.
    */
   readonly readAt?: (x: number) => Promise<readonly (CursorPoint | null)[]>;
-  /** Controls beside the panel's title (the x axis of this panel). */
-  readonly headControls?: ReactNode;
-}
-
-/** The x axis' name as the panel's head gives it. */
-export function axisName(mode: XAxisMode, xLabel: string, unit: TimeUnit | null): string {
-  if (mode === 'step_metric') return xLabel;
-  if (mode === 'wall') return 'wall time';
-  if (mode === 'relative')
-    return unit === null ? 'time since start' : `time since start (${unit.name})`;
-  return 'step';
-}
-
-function xValueText(mode: XAxisMode, x: number, xLabel: string): string {
-  if (mode === 'wall') return new Date(x * 1000).toLocaleString();
-  if (mode === 'relative') return `${duration(x)} since start`;
-  // The cursor reads the sample at or before it: its step is the whole step at or before x.
-  if (mode === 'step') return `step ${Math.floor(x).toLocaleString('en')}`;
-  return `${xLabel} ${floatText(x, 7)}`;
-}
-
-/** The span of x over the traces, for the unit of time since start. */
-function xSpan(traces: readonly Trace[]): number {
-  let least = Infinity;
-  let greatest = -Infinity;
-  for (const trace of traces) {
-    if (trace.x.length === 0) continue;
-    least = Math.min(least, trace.x[0]!);
-    greatest = Math.max(greatest, trace.x[trace.x.length - 1]!);
-  }
-  return greatest > least ? greatest - least : 0;
-}
-
-/** The data uPlot is given when no trace has a point to draw: axes over what the keys span. */
-function emptyData(traces: readonly Trace[], smoothing: boolean): (number | null)[][] {
-  const ranges = traces.flatMap((t) => (t.xRange === null ? [] : [t.xRange]));
-  const x0 = ranges.length === 0 ? 0 : Math.min(...ranges.map((r) => r[0]));
-  const x1 = ranges.length === 0 ? 1 : Math.max(...ranges.map((r) => r[1]));
-  const columns: (number | null)[][] = [[x0, x1 > x0 ? x1 : x0 + 1]];
-  for (let i = 0; i < traces.length * (smoothing ? 2 : 1); i++) columns.push([null, null]);
-  return columns;
-}
-
-function yRangeOf(traces: readonly Trace[]): [number, number] {
-  const ranges = traces.flatMap((t) => (t.yRange === null ? [] : [t.yRange]));
-  if (ranges.length === 0) return [0, 1];
-  const least = Math.min(...ranges.map((r) => r[0]));
-  const greatest = Math.max(...ranges.map((r) => r[1]));
-  return greatest > least ? [least, greatest] : [least - 1, greatest + 1];
-}
-
-function valueText(value: number | null | undefined): string {
-  return value === null || value === undefined ? '' : floatText(value);
-}
-
-interface Readout {
-  readonly x: number;
-  readonly points: readonly (CursorPoint | null)[];
 }
 
 export function CurvePanel(props: CurvePanelProps) {
@@ -136,6 +75,7 @@ export function CurvePanel(props: CurvePanelProps) {
   const fellBack = traces.some((t) => t.mode !== mode);
   const shownMode = fellBack ? 'step' : mode;
   const xName = axisName(shownMode, props.xLabel, timeUnit);
+  const readoutX = (x: number): string => cursorXText(shownMode, x, props.xLabel);
   // The chart is rebuilt only when its structure changes; new samples only replace its data.
   const structure = [
     traces.map((t) => `${t.runId}:${t.columns === undefined ? 'w' : 'c'}`).join(','),
@@ -364,7 +304,6 @@ export function CurvePanel(props: CurvePanelProps) {
           {title}
         </span>
         <span className="spacer" />
-        {props.headControls}
         <span className="panel-axis muted" data-testid="x-axis-label">
           x: {xName}
         </span>
@@ -407,42 +346,7 @@ export function CurvePanel(props: CurvePanelProps) {
           ))}
         </div>
       ) : null}
-      <div className="legend" data-testid="legend">
-        <div className="legend-x muted" data-testid="legend-x">
-          {readout === null ? '\u00a0' : `at ${xValueText(shownMode, readout.x, props.xLabel)}`}
-        </div>
-        {traces.map((trace, t) => {
-          const point = readout?.points[t] ?? null;
-          return (
-            <div className="legend-row" key={trace.runId}>
-              <RunSwatch color={trace.color} dash={trace.dash} />
-              <span className="legend-label" title={trace.label}>
-                {trace.label}
-              </span>
-              <span
-                className={`legend-value ${point !== null && !Number.isFinite(point.value) ? 'value-special' : ''}`}
-                title={point === null ? undefined : exactFloatText(point.value)}
-                data-testid="legend-value"
-              >
-                {point === null
-                  ? ''
-                  : `${valueText(point.value)} @ ${point.step.toLocaleString('en')}`}
-                {point !== null && point.smoothed !== null ? (
-                  <span className="muted"> ~{valueText(point.smoothed)}</span>
-                ) : null}
-              </span>
-              {trace.best !== null ? (
-                <span
-                  className="legend-best"
-                  title={`best by goal (${trace.goal}) at step ${trace.best.step}: ${exactFloatText(trace.best.y)}`}
-                >
-                  best {floatText(trace.best.y)} @ {trace.best.step.toLocaleString('en')}
-                </span>
-              ) : null}
-            </div>
-          );
-        })}
-      </div>
+      <CurveLegend traces={traces} readout={readout} xText={readoutX} />
     </div>
   );
 }

@@ -8,7 +8,6 @@ import type { SeriesKind } from '../../../shared/format/records.js';
 import { scaleSpread } from '../../../shared/series/curve-math.js';
 import type { ClientSeries } from '../state/client-series.js';
 import { useServices } from '../state/app-context.js';
-import { unwrap } from '../api/call.js';
 import type { Panel } from './panel-layout.js';
 import { keyMatcher, layoutPanels } from './panel-layout.js';
 import type { Trace, XAxisMode } from './curve-data.js';
@@ -17,10 +16,11 @@ import { CurvePanel } from './CurvePanel.js';
 import { EnvelopeCurve } from './EnvelopeCurve.js';
 import { ScalarTile } from './ScalarTile.js';
 import { BreakdownPanel } from './BreakdownPanel.js';
+import type { XAxisChoice } from './BoardToolbar.js';
+import { BoardToolbar } from './BoardToolbar.js';
+import { exactSeries } from './board-csv.js';
 import { downloadCsv } from './download.js';
 import { downloadChartPng } from './png-export.js';
-import type { CsvSeries } from './download.js';
-import type { Columns } from '../../../shared/series/curve-math.js';
 import type { RunStyle } from './run-colors.js';
 import { PALETTE, categoryStyle, dashPattern, runColors } from './run-colors.js';
 
@@ -52,9 +52,6 @@ function useSeriesVersion(runIds: readonly string[]): number {
   }, [store, runIds]);
   return version;
 }
-
-/** The page's x axis: one for every panel, or each key on its declared axis (its step_metric). */
-type XAxisChoice = XAxisMode | 'declared';
 
 const X_MODES: readonly [XAxisMode, string][] = [
   ['step', 'step'],
@@ -159,41 +156,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
   };
 
   const exportCsv = (keys: readonly string[], name: string): void => {
-    // The exact samples: a series held in part is asked of the host whole.
-    const wanted: Promise<CsvSeries>[] = [];
-    for (const key of keys) {
-      for (const run of runs) {
-        const series = seriesByRun.get(run.runId)?.get(key);
-        if (series === undefined) continue;
-        if (!series.partial) {
-          wanted.push(
-            Promise.resolve({
-              runId: run.runId,
-              runName: run.label,
-              key,
-              columns: seriesColumns(series),
-            }),
-          );
-          continue;
-        }
-        wanted.push(
-          bridge.api.series({ runId: run.runId, keys: [key] }).then((response): CsvSeries => {
-            const [whole] = unwrap(response);
-            const columns: Columns =
-              whole === undefined
-                ? { steps: [], times: [], values: [], length: 0 }
-                : {
-                    steps: whole.steps,
-                    times: whole.times,
-                    values: whole.values,
-                    length: whole.steps.length,
-                  };
-            return { runId: run.runId, runName: run.label, key, columns };
-          }),
-        );
-      }
-    }
-    void Promise.all(wanted).then(
+    void exactSeries(bridge, runs, seriesByRun, keys).then(
       (series) => downloadCsv(series, name),
       (error: unknown) => toast(`The CSV could not be made: ${String(error)}`, 'error'),
     );
@@ -359,66 +322,22 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
 
   return (
     <div className="board stack">
-      <div className="board-toolbar">
-        <input
-          className="text"
-          style={{ width: 260 }}
-          placeholder="Filter keys (text or /regex/)"
-          value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-          aria-label="Filter keys"
-          data-testid="key-filter"
-        />
-        {matcher.error !== null ? <span className="value-special">{matcher.error}</span> : null}
-        <label className="row">
-          x axis
-          <select
-            value={pageMode}
-            onChange={(event) => {
-              setPageMode(event.target.value as XAxisChoice);
-              setPanelModes(new Map());
-            }}
-            data-testid="page-x-axis"
-          >
-            {(kind === 'metric' ? PAGE_X_MODES : X_MODES).map(([id, label]) => (
-              <option key={id} value={id}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label
-          className="row"
-          title="Debiased exponential moving average; the raw line stays faint behind"
-        >
-          smoothing
-          <input
-            type="range"
-            min={0}
-            max={0.99}
-            step={0.01}
-            value={smoothing}
-            onChange={(event) => setSmoothing(Number(event.target.value))}
-            data-testid="smoothing"
-          />
-          <span className="mono" style={{ width: 32 }}>
-            {smoothing.toFixed(2)}
-          </span>
-        </label>
-        <label className="row">
-          <input
-            type="checkbox"
-            checked={logY}
-            onChange={(event) => setLogY(event.target.checked)}
-            data-testid="log-y"
-          />
-          log y
-        </label>
-        <span className="spacer" />
-        <span className="muted">
-          {total} panel{total === 1 ? '' : 's'} · drag to zoom · double-click resets
-        </span>
-      </div>
+      <BoardToolbar
+        filter={filter}
+        onFilter={setFilter}
+        filterError={matcher.error}
+        pageMode={pageMode}
+        modes={kind === 'metric' ? PAGE_X_MODES : X_MODES}
+        onPageMode={(mode) => {
+          setPageMode(mode);
+          setPanelModes(new Map());
+        }}
+        smoothing={smoothing}
+        onSmoothing={setSmoothing}
+        logY={logY}
+        onLogY={setLogY}
+        panels={total}
+      />
       {overlayTraces.length > 0 ? (
         <div className="section">
           <div className="section-head">

@@ -12,6 +12,12 @@ export interface CursorPoint {
   readonly smoothed: number | null;
 }
 
+/** What the cursor reads at x: a point (or none) per trace, in the traces' order. */
+export interface Readout {
+  readonly x: number;
+  readonly points: readonly (CursorPoint | null)[];
+}
+
 /** A trace's last point whose x is at most `x` (ties: the last of them), or null before its first. */
 export function pointAtOrBefore(trace: Trace, x: number): CursorPoint | null {
   let lo = 0;
