@@ -3,6 +3,7 @@
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { WHOLE_SERIES_LIMIT } from '../../shared/api/contract.js';
 import type {
   EnvelopeColumns,
   EnvelopePoints,
@@ -198,6 +199,16 @@ export class RunEntry {
       hasGitDiff: existsSync(join(this.dir, 'git.diff')),
       waitingOnHole: this.follower.stoppedAtNul,
     };
+  }
+
+  /** The run's series as a subscriber takes them: whole, or only their count when too long. */
+  subscribedSeries(): SeriesColumns[] {
+    return [...this.log.series].map(([key, held]) => {
+      const total = held.samples.length;
+      return total > WHOLE_SERIES_LIMIT
+        ? { ...this.columns(key, 0, 0)!, partial: true, total }
+        : this.columns(key)!;
+    });
   }
 
   /** Samples [from, to) of a key as columns; the whole series by default. */

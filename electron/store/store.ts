@@ -1,8 +1,8 @@
-// A store's root: checking it can be read, and listing its runs (directories of runs/ whose log
-// holds a whole first line, not .-named).
+// A store's root: checking it can be read and is a store, and listing its runs (directories of
+// runs/ whose log holds a whole first line, not .-named).
 
 import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { compareUtf8 } from '../../shared/format/utf8.js';
 import { hasWholeFirstLine } from './log-file.js';
 import { LOG_FILE } from './run-reader.js';
@@ -38,6 +38,25 @@ export function checkReadableDirectory(root: string): void {
     const code = (error as { code?: string }).code;
     throw new StoreError(`${root}: cannot be read (${code ?? String(error)})`);
   }
+}
+
+export class NotAStoreError extends StoreError {}
+
+/** Throws a StoreError that says why, when root cannot be opened as a store. */
+export function checkStore(root: string): void {
+  checkReadableDirectory(root);
+  const has = (name: string): boolean => isDirectory(join(root, name));
+  if (has('runs') || has('artifacts')) return;
+  const parent = resolve(root, '..');
+  const hint =
+    basename(root) === 'runs' || basename(root) === 'artifacts'
+      ? ` It looks like a store's ${basename(root)}/ folder: open ${parent} instead.`
+      : has('store')
+        ? ` Its folder store/ may be one: open ${join(root, 'store')}.`
+        : '';
+  throw new NotAStoreError(
+    `${root} is not a munin store: it holds neither runs/ nor artifacts/.${hint}`,
+  );
 }
 
 /** The names in runs/ that may be runs (not .-named), newest first: ids start with their time. */

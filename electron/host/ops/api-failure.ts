@@ -1,0 +1,27 @@
+// How an op handler refuses a request: an ApiFailure with the Api's error code, which the
+// Backend answers as it is; anything else thrown is an internal error, its message kept.
+
+import type { ApiError } from '../../../shared/api/contract.js';
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly code: ApiError['code'],
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Runs a write of tags or notes; a failure is the Api's write-failed, saying why. */
+export function writeOrFail(write: () => void): void {
+  try {
+    write();
+  } catch (error) {
+    throw new ApiFailure('write-failed', error instanceof Error ? error.message : String(error));
+  }
+}
+
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiFailure) return { code: error.code, message: error.message };
+  return { code: 'internal', message: error instanceof Error ? error.message : String(error) };
+}

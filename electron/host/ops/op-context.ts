@@ -1,0 +1,35 @@
+// What an op handler is given: the Backend's runs and sessions as the ops need them, and the
+// handler table's type, one handler per Api operation.
+
+import type {
+  ApiOp,
+  ApiResults,
+  RequestOf,
+  RunSummary,
+  Snapshot,
+  StoreInfo,
+} from '../../../shared/api/contract.js';
+import type { RunEntry } from '../run-entry.js';
+import type { HubSession } from '../session-hub.js';
+
+export interface OpContext {
+  readonly root: string;
+  /** The run, or a no-such-run failure. */
+  entry(runId: string): RunEntry;
+  /** The run with its samples read (a run listed from its stats hint has none until asked). */
+  withSamples(runId: string): RunEntry;
+  storeInfo(): StoreInfo;
+  listRuns(): RunSummary[];
+  /** The session follows these runs from now on; the snapshot its deltas follow. */
+  subscribe(session: HubSession, runIds: readonly string[]): Snapshot;
+  /** Tags or notes of the run were just written here: sessions hear of it at once. */
+  written(entry: RunEntry, what: 'tags' | 'notes'): void;
+}
+
+export type OpHandler<Op extends ApiOp> = (
+  context: OpContext,
+  request: RequestOf<Op>,
+  session: HubSession,
+) => ApiResults[Op];
+
+export type OpHandlers<Ops extends ApiOp = ApiOp> = { readonly [Op in Ops]: OpHandler<Op> };

@@ -1,0 +1,146 @@
+// Reading a store's runs: the newest first before open returns, the rest in short slices of the
+// event loop after it, and a big log in worker threads with its progress told; each run read is
+// handed to the Backend as it is added.
+
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { HostIdentities } from '../store/identities.js';
+import { hasWholeFirstLine } from '../store/log-file.js';
+import { LOG_FILE } from '../store/run-reader.js';
+import { readLogInWorker } from '../store/threaded-read.js';
+import { listRunCandidates } from '../store/store.js';
+import type { StoreWatcher } from '../follow/store-watcher.js';
+import { RunEntry } from './run-entry.js';
+
+/** Logs larger than this are read in a worker thread, with progress. */
+export const THREADED_READ_BYTES = 50 * 1024 * 1024;
+
+/** How long open reads runs before it returns, and how long each background turn reads. */
+export const INITIAL_READ_MS = 150;
+const BACKGROUND_SLICE_MS = 25;
+
+export interface ReadSchedulerOptions {
+  readonly root: string;
+  readonly host: HostIdentities;
+  readonly watcher: StoreWatcher;
+  /** The runs read, by id: the scheduler adds to it. */
+  readonly runs: Map<string, RunEntry>;
+  readonly threadedReadBytes: number;
+  /** A run read and added after open began: sessions hear of it. */
+  readonly added: (entry: RunEntry) => void;
+  /** A big log's read began in a thread: sessions follow its progress. */
+  readonly readingStarted: (runId: string) => void;
+  readonly closed: () => boolean;
+}
+
+export class ReadScheduler {
+  /** Big logs being read in worker threads, by run id. */
+  readonly reading = new Map<string, { bytes: number; size: number }>();
+  /** Entries of runs/ not read yet, oldest first, so that pop() takes the newest. */
+  private readonly unread: string[];
+  private readonly unreadSet: Set<string>;
+
+  constructor(private readonly options: ReadSchedulerOptions) {
+    this.unread = listRunCandidates(options.root).reverse();
+    this.unreadSet = new Set(this.unread);
+  }
+
+  /** Entries not read yet, and big logs still being read. */
+  get toRead(): number {
+    return this.unreadSet.size + this.reading.size;
+  }
+
+  /** Reads unread runs until `budgetMs` has passed; true when some are left. */
+  readSome(budgetMs: number): boolean {
+    const deadline = performance.now() + budgetMs;
+    while (this.unread.length > 0 && performance.now() < deadline) {
+      const id = this.unread.pop()!;
+      if (!this.unreadSet.delete(id)) continue;
+      const entry = this.takeUp(id);
+      if (entry !== undefined) this.options.added(entry);
+    }
+    return this.unread.length > 0;
+  }
+
+  readInBackground(): void {
+    const turn = (): void => {
+      if (this.options.closed()) return;
+      if (this.readSome(BACKGROUND_SLICE_MS)) setImmediate(turn);
+    };
+    if (this.unread.length > 0) setImmediate(turn);
+  }
+
+  /** Reads every run not read yet: what the export needs. */
+  readAll(): void {
+    while (this.readSome(1000));
+  }
+
+  /** A run not read yet that changed: read now, out of its turn. */
+  changed(id: string): void {
+    // A big log being read in a thread: its reader catches up with every change once done.
+    if (this.reading.has(id)) return;
+    this.unreadSet.delete(id);
+    const entry = this.takeUp(id);
+    if (entry !== undefined) this.options.added(entry);
+  }
+
+  /**
+   * Watches the run, then reads it when it is a run (its first line is whole): at once, or, for
+   * a big log, in a worker thread, the run added once it is read.
+   */
+  private takeUp(id: string): RunEntry | undefined {
+    const { root, host, runs } = this.options;
+    this.options.watcher.follow(id);
+    if (this.reading.has(id)) return undefined;
+    const logPath = join(root, 'runs', id, LOG_FILE);
+    let size = 0;
+    try {
+      size = statSync(logPath).size;
+    } catch {
+      // No log (yet): a run directory being made, or a .deleted run; its watch tells of a log.
+      return undefined;
+    }
+    // A small log's read tells whether its first line is whole; a big one is asked first.
+    if (size < this.options.threadedReadBytes) return this.addRun(id, true);
+    if (!hasWholeFirstLine(logPath)) return undefined;
+    this.reading.set(id, { bytes: 0, size });
+    this.options.readingStarted(id);
+    readLogInWorker(logPath, (bytes) => this.reading.set(id, { bytes, size })).then(
+      ({ log, read }) => {
+        this.reading.delete(id);
+        if (this.options.closed() || runs.has(id)) return;
+        const entry = new RunEntry(root, id, host);
+        entry.follower.adopt(log, read);
+        // Probes and catches up with what was written while the thread read.
+        if (entry.refresh().state === 'vanished') return;
+        runs.set(id, entry);
+        this.options.added(entry);
+      },
+      () => {
+        // The thread could not read it (the log vanished, say): read it here, as any run.
+        this.reading.delete(id);
+        if (this.options.closed() || runs.has(id)) return;
+        const entry = this.addRun(id);
+        if (entry !== undefined) this.options.added(entry);
+      },
+    );
+    return undefined;
+  }
+
+  /**
+   * Reads a run and adds it: listed from its stats hint when `fromHint` and the hint holds, its
+   * samples read when it is opened; else read whole.
+   */
+  private addRun(id: string, fromHint = false): RunEntry | undefined {
+    const entry = new RunEntry(this.options.root, id, this.options.host);
+    if (fromHint && entry.listFromHint()) {
+      this.options.runs.set(id, entry);
+      return entry;
+    }
+    const result = entry.refresh();
+    // No whole first line read: a run directory being made, no run yet.
+    if (result.state === 'vanished' || entry.follower.offset === 0) return undefined;
+    this.options.runs.set(id, entry);
+    return entry;
+  }
+}
