@@ -14,6 +14,7 @@ import {
   STATUS_ORDER,
   statusCounts,
 } from './runs-table-model.js';
+import { comparedKeys, FIELD_KEYS, MATCH_ALL, parseRunQuery, QUERY_HELP } from './run-query.js';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { ValueView } from '../components/ValueView.js';
 import { duration, relativeTime, shortDateTime, absoluteTime } from '../text/time-text.js';
@@ -232,16 +233,26 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
   useEffect(() => persist('columns', extraColumns), [extraColumns]);
   useEffect(() => void store.follow([]), [store]);
 
+  const parsed = useMemo(() => parseRunQuery(filter), [filter]);
+  const query = parsed.ok ? parsed.query : MATCH_ALL;
+  const unknownKeys = useMemo(() => {
+    const known = new Set<string>(FIELD_KEYS);
+    for (const run of view.runs.values())
+      for (const map of [run.params, run.summary])
+        for (const key of map.keys()) known.add(key.toLowerCase());
+    return comparedKeys(query).filter((key) => !known.has(key));
+  }, [query, view.runs]);
+
   const rows: TableRow[] = useMemo(
     () =>
       buildRows(view.runs.values(), {
-        filter,
+        query,
         statuses,
         sort,
         groupByExperiment,
         collapsedGroups: collapsed,
       }),
-    [view.runs, filter, statuses, sort, groupByExperiment, collapsed],
+    [view.runs, query, statuses, sort, groupByExperiment, collapsed],
   );
   const counts = useMemo(() => statusCounts(view.runs.values()), [view.runs]);
   const columns = useMemo(
@@ -370,16 +381,29 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
     );
   }
 
+  const problem = !parsed.ok
+    ? { kind: 'error', text: `${parsed.error} — the filter is not applied.` }
+    : unknownKeys.length > 0
+      ? {
+          kind: 'note',
+          text: `No run has a param or summary named ${unknownKeys.map((k) => `“${k}”`).join(', ')}.`,
+        }
+      : null;
+
   return (
     <div className="browser">
       <div className="toolbar">
         <input
           ref={filterRef}
-          className="text filter"
-          placeholder="Filter: name, experiment, tag, lr=0.01 …   ( / )"
+          className={`text filter ${parsed.ok ? '' : 'invalid'}`}
+          placeholder="Filter: tag:best lr<0.01 -status:failed …  ( / )"
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
           aria-label="Filter runs"
+          aria-invalid={!parsed.ok}
+          aria-describedby={problem !== null ? 'run-filter-problem' : undefined}
+          title={QUERY_HELP}
+          spellCheck={false}
           data-testid="run-filter"
         />
         <div className="chips" role="group" aria-label="Status">
@@ -429,6 +453,16 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
           Compare{selectedRuns.length > 0 ? ` (${selectedRuns.length})` : ''}
         </button>
       </div>
+      {problem !== null ? (
+        <div
+          className={`filter-problem ${problem.kind}`}
+          id="run-filter-problem"
+          role={problem.kind === 'error' ? 'alert' : 'status'}
+          data-testid="run-filter-problem"
+        >
+          {problem.text}
+        </div>
+      ) : null}
       <div
         className="table-wrap"
         ref={scrollRef}
@@ -524,6 +558,7 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
       <div className="status-bar">
         <span>
           {rows.filter((r) => r.type === 'run').length} of {view.runs.size} runs
+          {parsed.ok ? '' : ' · filter not applied'}
         </span>
         {selectedRuns.length > 0 ? <span>{selectedRuns.length} selected</span> : null}
         <span className="spacer" />
