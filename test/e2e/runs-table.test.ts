@@ -3,7 +3,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ExportedRun } from './support.js';
-import { E2eSession, WAIT, describeE2e, openDemoApp, rowIds, screenshot } from './support.js';
+import {
+  E2eSession,
+  WAIT,
+  describeE2e,
+  evaluate,
+  openDemoApp,
+  rowIds,
+  screenshot,
+} from './support.js';
 
 /** The export's summary values, which ExportedRun leaves out. */
 function summaryOf(run: ExportedRun): Record<string, unknown> {
@@ -90,5 +98,236 @@ describeE2e('the runs table', () => {
     const title = await page.getAttribute('[data-testid="run-filter"]', 'title');
     for (const part of ['key=value', 'key!=value', 'key>=value', 'OR', '-term', '"a b"', 'tag:x'])
       expect(title).toContain(part);
+  });
+
+  const VALUE_COLUMNS = [
+    ['param', 'lr'],
+    ['param', 'batch'],
+    ['param', 'weight_decay'],
+    ['summary', 'best_eval_acc'],
+    ['summary', 'test_acc'],
+    ['summary', 'wall_time_s'],
+  ] as const;
+
+  async function openColumnsMenu(): Promise<void> {
+    if ((await page.$('.columns-menu')) === null)
+      await page.click('[data-testid="columns-button"]');
+    await page.waitForSelector('.columns-menu', { timeout: 5_000 });
+  }
+
+  async function closeColumnsMenu(): Promise<void> {
+    if ((await page.$('.columns-menu')) !== null)
+      await page.click('[data-testid="columns-button"]');
+    await expect.poll(() => page.$('.columns-menu'), WAIT).toBeNull();
+  }
+
+  /** Checks or unchecks a checkbox of the Columns menu by its label text. */
+  async function setMenuBox(label: string, checked: boolean): Promise<void> {
+    await openColumnsMenu();
+    const box = page.locator('.columns-menu label', { hasText: new RegExp(`^${label}`) });
+    await box.locator('input').setChecked(checked);
+  }
+
+  async function reload(): Promise<void> {
+    await page.reload();
+    await page.waitForSelector('[data-testid="runs-table"] [data-run-id]', { timeout: 15_000 });
+  }
+
+  /** Header cells whose text is cut without an ellipsis, cut at its start, or without a title. */
+  function badHeaders(): Promise<string[]> {
+    return evaluate(
+      page,
+      `[...document.querySelectorAll('[role="columnheader"]')].flatMap((cell) => {
+        const label = cell.querySelector('.label');
+        const name = cell.getAttribute('data-column');
+        if (label === null) return [name + ': no label'];
+        const text = label.textContent;
+        const problems = [];
+        if (!(cell.getAttribute('title') ?? '').startsWith(text)) problems.push('title');
+        const cut = label.scrollWidth > label.clientWidth;
+        if (cut && getComputedStyle(label).textOverflow !== 'ellipsis') problems.push('cut');
+        const box = cell.getBoundingClientRect();
+        const at = label.getBoundingClientRect();
+        if (at.left < box.left || at.right > box.right) problems.push('outside its cell');
+        return problems.map((p) => name + ': ' + p);
+      })`,
+    );
+  }
+
+  /** Widths of the rows, the header and the scrolled content; the table's own width. */
+  function tableWidths(): Promise<{ rows: number[]; head: number; content: number; view: number }> {
+    return evaluate(
+      page,
+      `(() => {
+        const wrap = document.querySelector('[data-testid="runs-table"]');
+        return {
+          rows: [...wrap.querySelectorAll('[data-run-id]')].map((r) => r.getBoundingClientRect().width),
+          head: wrap.querySelector('.grid-head').getBoundingClientRect().width,
+          content: wrap.scrollWidth,
+          view: wrap.clientWidth,
+        };
+      })()`,
+    );
+  }
+
+  /**
+   * For each row, its tags cell: whether every chip shown is whole and inside the cell, how many
+   * chips show, the +n mark, and the cell's title.
+   */
+  function tagCells(): Promise<
+    { id: string; whole: boolean; shown: number; more: number; title: string | null }[]
+  > {
+    return evaluate(
+      page,
+      `[...document.querySelectorAll('[data-testid="runs-table"] [data-run-id]')].map((row) => {
+        const cell = row.querySelector('[data-cell="tags"]');
+        const list = cell.querySelector('.tag-list');
+        const box = cell.getBoundingClientRect();
+        const chips = [...cell.querySelectorAll('.tag:not(.more)')];
+        const more = cell.querySelector('.tag.more');
+        const whole = [...chips, ...(more ? [more] : [])].every((chip) => {
+          const at = chip.getBoundingClientRect();
+          return chip.scrollWidth <= chip.clientWidth && at.right <= box.right - 9 && at.left >= box.left;
+        });
+        return {
+          id: row.getAttribute('data-run-id'),
+          whole,
+          shown: chips.length,
+          more: more ? Number(more.textContent.slice(1)) : 0,
+          title: list ? list.getAttribute('title') : null,
+        };
+      })`,
+    );
+  }
+
+  it('adds param and summary columns whose headers read whole or cut with an ellipsis', async () => {
+    for (const [kind, key] of VALUE_COLUMNS) {
+      await openColumnsMenu();
+      const section = kind === 'param' ? 'Params' : 'Summary';
+      // The two sections list keys alike: pick the box after the right section's heading.
+      await evaluate(
+        page,
+        `(() => {
+          const menu = document.querySelector('.columns-menu');
+          const heading = [...menu.querySelectorAll('.section')].find((s) => s.textContent === ${JSON.stringify(section)});
+          let node = heading.nextElementSibling;
+          while (node && !node.classList.contains('section')) {
+            if (node.textContent === ${JSON.stringify(key)}) { node.querySelector('input').click(); return; }
+            node = node.nextElementSibling;
+          }
+          throw new Error('no ${key} in ${section}');
+        })()`,
+      );
+      await page.waitForSelector(`[role="columnheader"][data-column="${kind}:${key}"]`, WAIT);
+    }
+    await closeColumnsMenu();
+    expect(await page.textContent('[role="columnheader"][data-column="param:lr"] .label')).toBe(
+      'param · lr',
+    );
+    expect(
+      await page.getAttribute('[role="columnheader"][data-column="param:lr"]', 'title'),
+    ).toMatch(/^param · lr/);
+    expect(await badHeaders()).toEqual([]);
+    await screenshot(page, 'runs-table-columns-1440');
+  });
+
+  it('draws every row border across the whole width when the table scrolls sideways', async () => {
+    const widths = await tableWidths();
+    expect(widths.content).toBeGreaterThan(widths.view);
+    expect(widths.rows).toHaveLength(runs.length);
+    for (const width of widths.rows) expect(width).toBeCloseTo(widths.content, 0);
+    expect(widths.head).toBeCloseTo(widths.content, 0);
+    await evaluate(page, `document.querySelector('[data-testid="runs-table"]').scrollLeft = 1e6`);
+    await screenshot(page, 'runs-table-columns-1440-scrolled');
+    await evaluate(page, `document.querySelector('[data-testid="runs-table"]').scrollLeft = 0`);
+  });
+
+  it('shows each tag whole, the ones without room counted as +n, all in the title', async () => {
+    const cells = await tagCells();
+    const byId = new Map(runs.map((run) => [run.id, run]));
+    for (const cell of cells) {
+      const tags = byId.get(cell.id)!.tags;
+      expect(cell.whole, cell.id).toBe(true);
+      expect(cell.shown + cell.more, cell.id).toBe(tags.length);
+      if (tags.length > 0) expect(cell.title, cell.id).toBe(tags.join(', '));
+    }
+  });
+
+  it('resizes a column by dragging its header’s edge, and keeps the width', async () => {
+    const header = '[role="columnheader"][data-column="param:lr"]';
+    const widthOf = async (): Promise<number> => (await page.locator(header).boundingBox())!.width;
+    const before = await widthOf();
+    const handle = (await page.locator(`${header} .col-resize`).boundingBox())!;
+    const x = handle.x + handle.width / 2;
+    const y = handle.y + handle.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 30, y, { steps: 3 });
+    await page.mouse.move(x + 80, y, { steps: 3 });
+    await page.mouse.up();
+    expect(await widthOf()).toBeCloseTo(before + 80, 0);
+    // A drag is no click: the table is still sorted as it was.
+    expect(await page.getAttribute(header, 'aria-sort')).toBe('none');
+    await reload();
+    expect(await widthOf()).toBeCloseTo(before + 80, 0);
+    await page.dblclick(`${header} .col-resize`);
+    await expect.poll(widthOf, WAIT).toBeCloseTo(before, 0);
+  });
+
+  it('hides any column but the run name from the Columns menu, Id included, for good', async () => {
+    await setMenuBox('Id', false);
+    await expect.poll(() => page.$('[role="columnheader"][data-column="id"]'), WAIT).toBeNull();
+    await setMenuBox('Progress', false);
+    await expect
+      .poll(() => page.$('[role="columnheader"][data-column="progress"]'), WAIT)
+      .toBeNull();
+    const run = page.locator('.columns-menu label', { hasText: /^Run/ }).locator('input');
+    expect(await run.isDisabled()).toBe(true);
+    expect(await run.isChecked()).toBe(true);
+    await reload();
+    expect(await page.$('[role="columnheader"][data-column="id"]')).toBeNull();
+    expect(await page.$('[role="columnheader"][data-column="name"]')).not.toBeNull();
+    await setMenuBox('Id', true);
+    await setMenuBox('Progress', true);
+    await page.waitForSelector('[role="columnheader"][data-column="id"]', WAIT);
+    await closeColumnsMenu();
+  });
+
+  it('holds its layout at 1024 px: one toolbar line, Progress and Tags whole, no sideways scroll', async () => {
+    await evaluate(page, `localStorage.removeItem('munin-view:columns')`);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await reload();
+    const toolbar = await evaluate<{ tops: number[]; height: number }>(
+      page,
+      `(() => {
+        const bar = document.querySelector('.toolbar');
+        return {
+          tops: [...bar.children].filter((c) => c.getBoundingClientRect().width > 0)
+            .map((c) => Math.round(c.getBoundingClientRect().top + c.getBoundingClientRect().height / 2)),
+          height: bar.getBoundingClientRect().height,
+        };
+      })()`,
+    );
+    expect(new Set(toolbar.tops).size).toBe(1);
+    expect(toolbar.height).toBeLessThan(56);
+    const widths = await tableWidths();
+    expect(widths.content).toBeLessThanOrEqual(widths.view);
+    const progress = await evaluate<{ cut: number; outside: number }>(
+      page,
+      `(() => {
+        const wrap = document.querySelector('[data-testid="runs-table"]').getBoundingClientRect();
+        const cells = [...document.querySelectorAll('[data-cell="progress"], [data-cell="tags"]')];
+        const labels = [...document.querySelectorAll('[data-cell="progress"] .label')];
+        return {
+          cut: labels.filter((l) => l.scrollWidth > l.clientWidth).length,
+          outside: cells.filter((c) => c.getBoundingClientRect().right > wrap.right).length,
+        };
+      })()`,
+    );
+    expect(progress).toEqual({ cut: 0, outside: 0 });
+    expect((await tagCells()).filter((cell) => !cell.whole)).toEqual([]);
+    expect(await badHeaders()).toEqual([]);
+    await screenshot(page, 'runs-table-1024');
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 });
