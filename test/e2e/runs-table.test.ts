@@ -330,4 +330,15 @@ describeE2e('the runs table', () => {
     await screenshot(page, 'runs-table-1024');
     await page.setViewportSize({ width: 1440, height: 900 });
   });
+
+  it('shows a failed run’s experiment and its error both', async () => {
+    const failed = runs.filter((run) => run.status === 'failed');
+    expect(failed).toHaveLength(1);
+    const run = failed[0]!;
+    const sub = `[data-run-id="${run.id}"] .run-name .sub`;
+    const lastLine = run.error!.trim().split('\n').pop()!.trim();
+    expect(await page.textContent(sub)).toBe(`${run.experiment} · ${lastLine}`);
+    expect(await page.textContent(`${sub} .run-error`)).toBe(lastLine);
+    expect(await page.getAttribute(sub, 'title')).toBe(`${run.experiment}\n${run.error}`);
+  });
 });

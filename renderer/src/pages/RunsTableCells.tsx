@@ -1,4 +1,4 @@
-// The cells of the runs table: status, the run's name over its experiment or error, progress,
+// The cells of the runs table: status, the run's name over its experiment and error, progress,
 // tags (as many as fit, then "+n"), times and param or summary values.
 
 import { useMemo } from 'react';
@@ -113,8 +113,17 @@ export function Cell(props: {
             {depth > 0 ? '↳ ' : ''}
             {title}
           </span>
-          <span className="sub" title={run.error ?? undefined}>
-            {run.error !== null ? errorHeadline(run.error) : (run.experiment ?? '')}
+          <span
+            className="sub"
+            title={[run.experiment, run.error].filter((t) => t !== null).join('\n') || undefined}
+          >
+            {run.experiment !== null ? <span>{run.experiment}</span> : null}
+            {run.experiment !== null && run.error !== null ? ' · ' : null}
+            {run.error !== null ? (
+              <span className="run-error" data-testid="run-error-headline">
+                {errorHeadline(run.error)}
+              </span>
+            ) : null}
           </span>
         </div>
       );
