@@ -341,4 +341,28 @@ describeE2e('the runs table', () => {
     expect(await page.textContent(`${sub} .run-error`)).toBe(lastLine);
     expect(await page.getAttribute(sub, 'title')).toBe(`${run.experiment}\n${run.error}`);
   });
+
+  it('keeps the selection after opening a run and going back', async () => {
+    await setFilter('');
+    const [first, second, third] = await rowIds(page);
+    for (const id of [first, third])
+      await page.click(`[data-run-id="${id}"] input[type="checkbox"]`);
+    const compare = page.locator('.toolbar .btn.primary');
+    await expect.poll(() => compare.textContent(), WAIT).toBe('Compare (2)');
+    await page.click(`[data-run-id="${second}"] [data-cell="name"]`);
+    await page.waitForSelector('[data-testid="run-page"]', WAIT);
+    await page.click('.run-header a[href="#/"]');
+    await page.waitForSelector('[data-testid="runs-table"] [data-run-id]', WAIT);
+    const checked = await evaluate<string[]>(
+      page,
+      `[...document.querySelectorAll('[data-run-id]')]
+        .filter((row) => row.querySelector('input[type="checkbox"]').checked)
+        .map((row) => row.getAttribute('data-run-id'))`,
+    );
+    expect(checked.sort()).toEqual([first, third].sort());
+    expect(await compare.textContent()).toBe('Compare (2)');
+    expect(await page.textContent('.status-bar')).toContain('2 selected');
+    await page.click('.status-bar .link-btn');
+    await expect.poll(() => compare.textContent(), WAIT).toBe('Compare');
+  });
 });

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RunStatusName } from '../../../shared/api/contract.js';
 import type { Route } from '../state/app-context.js';
-import { useNow, useServices, useStoreView } from '../state/app-context.js';
+import { useNow, useSelection, useServices, useStoreView } from '../state/app-context.js';
 import type { ColumnId, TableOptions, TableRow } from './runs-table-model.js';
 import { buildRows, columnKey, STATUS_ORDER, statusCounts } from './runs-table-model.js';
 import type { ColumnSpec } from './column-layout.js';
@@ -70,7 +70,7 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
     isWidths,
   );
   const [laidOut, setLaidOut] = useState<ReadonlyMap<string, number>>(new Map());
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [selected, setSelected] = useSelection();
   const [cursor, setCursor] = useState(0);
   const [menuOpen, setMenuOpen] = useState(false);
   const [scrollTop, setScrollTop] = useState(0);
@@ -394,7 +394,14 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
           {shownRuns} of {view.runs.size} runs
           {parsed.ok ? '' : ' · filter not applied'}
         </span>
-        {selectedRuns.length > 0 ? <span>{selectedRuns.length} selected</span> : null}
+        {selectedRuns.length > 0 ? (
+          <span>
+            {selectedRuns.length} selected{' '}
+            <button className="link-btn" onClick={() => setSelected(new Set())}>
+              clear
+            </button>
+          </span>
+        ) : null}
         <span className="spacer" />
         <span>/ filter · ↑↓ move · Enter open · Space select</span>
       </div>

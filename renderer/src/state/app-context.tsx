@@ -30,6 +30,17 @@ export function useStoreView(): StoreView {
   return useSyncExternalStore(store.subscribe, store.getView);
 }
 
+/** The runs selected for comparing, kept for the store's session across pages. */
+export function useSelection(): [ReadonlySet<string>, (next: ReadonlySet<string>) => void] {
+  const { session } = useServices().store;
+  const selection = useSyncExternalStore(session.subscribe, session.getSelection);
+  const setSelection = useCallback(
+    (next: ReadonlySet<string>) => session.setSelection(next),
+    [session],
+  );
+  return [selection, setSelection];
+}
+
 /** A number that changes whenever run `runId` changes (summary, series, notes). */
 export function useRunVersion(runId: string): number {
   const { store } = useServices();
