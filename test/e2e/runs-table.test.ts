@@ -365,4 +365,19 @@ describeE2e('the runs table', () => {
     await page.click('.status-bar .link-btn');
     await expect.poll(() => compare.textContent(), WAIT).toBe('Compare');
   });
+
+  it('closes the Columns menu with Escape, back on its button, before clearing the filter', async () => {
+    await setFilter('sweep');
+    await page.focus('[data-testid="run-filter"]');
+    await page.click('[data-testid="columns-button"]');
+    await page.waitForSelector('.columns-menu', WAIT);
+    await page.focus('[data-testid="run-filter"]');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.$('.columns-menu'), WAIT).toBeNull();
+    expect(await page.inputValue('[data-testid="run-filter"]')).toBe('sweep');
+    expect(
+      await evaluate(page, "document.activeElement?.getAttribute('data-testid') ?? null"),
+    ).toBe('columns-button');
+    await setFilter('');
+  });
 });

