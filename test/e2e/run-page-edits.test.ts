@@ -1,11 +1,19 @@
 // Editing on a run's page in Chromium against `munin-view serve` of the demo store: the git.diff dialog, adding tags one after another, provenance keys that wrap whole, and notes drafts that outlive the tab.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ExportedRun } from './support.js';
-import { E2eSession, WAIT, describeE2e, goToRoute, openDemoApp, screenshot } from './support.js';
+import {
+  E2eSession,
+  WAIT,
+  describeE2e,
+  evaluate,
+  goToRoute,
+  openDemoApp,
+  screenshot,
+} from './support.js';
 
 describeE2e('editing on the run page', () => {
   const session = new E2eSession();
@@ -44,5 +52,23 @@ describeE2e('editing on the run page', () => {
     await screenshot(page, 'run-page-git-diff');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.$('[role="dialog"][aria-label="git diff"]'), WAIT).toBeNull();
+  });
+
+  it('keeps the focus in the tag field after Enter, so that tags are added one after another', async () => {
+    const run = runNamed('resnet18-mixup');
+    expect(run.tags).toEqual([]);
+    await openRun(run);
+    const field = '[data-testid="tag-editor"] input[aria-label="Add a tag"]';
+    await page.click(field);
+    for (const tag of ['mixup', 'ablation', 'keep']) {
+      await page.keyboard.type(tag);
+      await page.keyboard.press('Enter');
+      await page.waitForSelector(`[data-testid="tag-editor"] [data-tag="${tag}"]`, WAIT);
+      expect(
+        await evaluate(page, `document.activeElement?.getAttribute('aria-label') ?? null`),
+      ).toBe('Add a tag');
+    }
+    expect(await page.inputValue(field)).toBe('');
+    await expect.poll(() => readdirSync(join(root, 'runs', run.id, 'tags')).length, WAIT).toBe(3);
   });
 });
