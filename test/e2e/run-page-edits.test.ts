@@ -71,4 +71,56 @@ describeE2e('editing on the run page', () => {
     expect(await page.inputValue(field)).toBe('');
     await expect.poll(() => readdirSync(join(root, 'runs', run.id, 'tags')).length, WAIT).toBe(3);
   });
+
+  /** The provenance keys that wrap inside a word: "env.CUDA_VISIBLE_D / EVICES". */
+  function keysBrokenMidWord(): Promise<string[]> {
+    return evaluate(
+      page,
+      `[...document.querySelectorAll('.card')]
+        .filter((card) => card.querySelector('h3')?.textContent === 'Provenance')
+        .flatMap((card) => [...card.querySelectorAll('table.kv > tbody > tr > td:first-child')])
+        .flatMap((cell) => {
+          const chars = [];
+          const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+            for (let i = 0; i < node.data.length; i++) {
+              const range = document.createRange();
+              range.setStart(node, i);
+              range.setEnd(node, i + 1);
+              chars.push({ char: node.data[i], top: Math.round(range.getBoundingClientRect().top) });
+            }
+          }
+          const text = chars.map((c) => c.char).join('');
+          const broken = [];
+          for (let i = 1; i < chars.length; i++) {
+            const wrapped = chars[i].top > chars[i - 1].top;
+            if (wrapped && !/[._\\/\\-\\s]/.test(chars[i - 1].char))
+              broken.push(text.slice(0, i) + ' / ' + text.slice(i));
+          }
+          return broken;
+        })`,
+    );
+  }
+
+  it('wraps provenance keys between their words, never inside one', async () => {
+    const run = runNamed('resnet18-lr0.05-b128');
+    await openRun(run);
+    await page.waitForSelector('.card table.kv td', WAIT);
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect.poll(keysBrokenMidWord, WAIT).toEqual([]);
+    }
+    // The key is long enough to wrap at 1024 px: the check above had a break to look at.
+    const lines = await evaluate<number>(
+      page,
+      `(() => {
+        const cell = [...document.querySelectorAll('.card table.kv td:first-child')]
+          .find((td) => td.textContent === 'env.CUDA_VISIBLE_DEVICES');
+        return Math.round(cell.getBoundingClientRect().height / parseFloat(getComputedStyle(cell).lineHeight));
+      })()`,
+    );
+    expect(lines).toBeGreaterThan(1);
+    await screenshot(page, 'run-page-provenance-1024');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
 });

@@ -1,7 +1,7 @@
 // A run's overview: params, provenance (git diff viewable), summary, artifacts used, files
 // logged, and the damaged-line count with what it means.
 
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import type { RunDetail } from '../../../shared/api/contract.js';
 import type { JsonValue } from '../../../shared/format/json.js';
 import { encodeJson } from '../../../shared/format/json.js';
@@ -32,6 +32,23 @@ function jsonText(value: JsonValue | undefined): string {
   if (value === undefined) return '—';
   if (typeof value === 'string') return value;
   return encodeJson(value);
+}
+
+/**
+ * A provenance key with a break opportunity after each . _ / and -, so that a long key such as
+ * env.CUDA_VISIBLE_DEVICES wraps between its words rather than in the middle of one.
+ */
+function KeyText({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(/(?<=[._/-])/).map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
 }
 
 function DiffModal({ text, onClose }: { text: string; onClose: () => void }) {
@@ -149,7 +166,9 @@ function Provenance({ detail, runId }: { detail: RunDetail; runId: string }) {
         <tbody>
           {rows.map(([name, value]) => (
             <tr key={name}>
-              <td>{name}</td>
+              <td>
+                <KeyText text={name} />
+              </td>
               <td>{value}</td>
             </tr>
           ))}
