@@ -1,4 +1,4 @@
-// renderer/src/state/store-session: what the UI keeps for a store's session across pages: the selection.
+// renderer/src/state/store-session: what the UI keeps for a store's session across pages: the selection and notes drafts.
 
 import { describe, expect, it } from 'vitest';
 import { StoreSession } from '../../renderer/src/state/store-session.js';
@@ -19,5 +19,29 @@ describe('StoreSession', () => {
     session.setSelection(new Set());
     expect(told).toBe(1);
     expect(session.getSelection().size).toBe(0);
+  });
+
+  it('keeps a run’s notes draft until it is dropped or changes nothing', () => {
+    const session = new StoreSession();
+    let told = 0;
+    session.subscribe(() => told++);
+    expect(session.notesDraft('a')).toBeUndefined();
+    session.setNotesDraft('a', { text: 'typed', base: 'old' });
+    expect(session.notesDraft('a')).toEqual({ text: 'typed', base: 'old' });
+    expect(session.notesDraft('b')).toBeUndefined();
+    expect(told).toBe(1);
+    // The same draft again is no change.
+    session.setNotesDraft('a', { text: 'typed', base: 'old' });
+    expect(told).toBe(1);
+    // Typed back to what it was typed over: nothing is unsaved any more.
+    session.setNotesDraft('a', { text: 'old', base: 'old' });
+    expect(session.notesDraft('a')).toBeUndefined();
+    expect(told).toBe(2);
+    session.setNotesDraft('a', { text: 'again', base: 'old' });
+    session.setNotesDraft('a', null);
+    expect(session.notesDraft('a')).toBeUndefined();
+    expect(told).toBe(4);
+    session.setNotesDraft('a', null);
+    expect(told).toBe(4);
   });
 });

@@ -1,7 +1,7 @@
 // Editing on a run's page in Chromium against `munin-view serve` of the demo store: the git.diff dialog, adding tags one after another, provenance keys that wrap whole, and notes drafts that outlive the tab.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ExportedRun } from './support.js';
@@ -122,5 +122,45 @@ describeE2e('editing on the run page', () => {
     expect(lines).toBeGreaterThan(1);
     await screenshot(page, 'run-page-provenance-1024');
     await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('keeps unsaved notes across tabs and pages, marking the Notes tab, until saved', async () => {
+    const run = runNamed('resnet18-lr0.01-b128');
+    expect(run.notes).toBeNull();
+    await openRun(run, 'notes');
+    const text = '[data-testid="notes-text"]';
+    const mark = '[data-testid="tab-notes"] [data-testid="notes-draft-mark"]';
+    await page.waitForSelector(text, WAIT);
+    expect(await page.$(mark)).toBeNull();
+    const draft = 'lr 0.01 is too slow here:\nit has not converged by step 2000.';
+    await page.fill(text, draft);
+    await page.waitForSelector(mark, WAIT);
+
+    await page.click('[data-testid="tab-overview"]');
+    await page.waitForSelector('.card', WAIT);
+    expect(await page.$(mark)).not.toBeNull();
+    await screenshot(page, 'run-page-notes-draft-mark');
+    await page.click('[data-testid="tab-notes"]');
+    await expect.poll(() => page.inputValue(text), WAIT).toBe(draft);
+
+    // Another page and back: the runs table, then the run again.
+    await page.click('.run-header a[href="#/"]');
+    await page.waitForSelector('[data-testid="runs-table"] [data-run-id]', WAIT);
+    await openRun(run, 'notes');
+    await expect.poll(() => page.inputValue(text), WAIT).toBe(draft);
+    expect(await page.textContent('.notes-editor')).toContain('Unsaved changes');
+
+    // Another run's notes have no draft of their own.
+    await openRun(runNamed('resnet18-lr0.03-b256'), 'notes');
+    await expect.poll(() => page.inputValue(text), WAIT).toBe('');
+    expect(await page.$(mark)).toBeNull();
+
+    await openRun(run, 'notes');
+    await page.click('[data-testid="notes-save"]');
+    await expect.poll(() => page.$(mark), WAIT).toBeNull();
+    await expect
+      .poll(() => readFileSync(join(root, 'runs', run.id, 'notes'), 'utf8'), WAIT)
+      .toBe(draft);
+    expect(await page.inputValue(text)).toBe(draft);
   });
 });

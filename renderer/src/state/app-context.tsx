@@ -10,6 +10,7 @@ import {
 } from 'react';
 import type { MuninBridge } from '../../../shared/api/bridge.js';
 import type { StoreState, StoreView } from './store-state.js';
+import type { NotesDraft } from './store-session.js';
 
 export interface AppServices {
   readonly bridge: MuninBridge;
@@ -39,6 +40,19 @@ export function useSelection(): [ReadonlySet<string>, (next: ReadonlySet<string>
     [session],
   );
   return [selection, setSelection];
+}
+
+/** A run's unsaved notes, kept for the store's session across tabs and pages. */
+export function useNotesDraft(
+  runId: string,
+): [NotesDraft | undefined, (draft: NotesDraft | null) => void] {
+  const { session } = useServices().store;
+  const draft = useSyncExternalStore(session.subscribe, () => session.notesDraft(runId));
+  const setDraft = useCallback(
+    (next: NotesDraft | null) => session.setNotesDraft(runId, next),
+    [session, runId],
+  );
+  return [draft, setDraft];
 }
 
 /** A number that changes whenever run `runId` changes (summary, series, notes). */
