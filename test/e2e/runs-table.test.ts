@@ -144,8 +144,10 @@ describeE2e('the runs table', () => {
         const text = label.textContent;
         const problems = [];
         if (!(cell.getAttribute('title') ?? '').startsWith(text)) problems.push('title');
-        const cut = label.scrollWidth > label.clientWidth;
-        if (cut && getComputedStyle(label).textOverflow !== 'ellipsis') problems.push('cut');
+        for (const part of [label, ...label.children]) {
+          const cut = part.scrollWidth > part.clientWidth;
+          if (cut && getComputedStyle(part).textOverflow !== 'ellipsis') problems.push('cut');
+        }
         const box = cell.getBoundingClientRect();
         const at = label.getBoundingClientRect();
         if (at.left < box.left || at.right > box.right) problems.push('outside its cell');
@@ -272,6 +274,34 @@ describeE2e('the runs table', () => {
     expect(await widthOf()).toBeCloseTo(before + 80, 0);
     await page.dblclick(`${header} .col-resize`);
     await expect.poll(widthOf, WAIT).toBeCloseTo(before, 0);
+  });
+
+  it('cuts a header narrowed past its text with an ellipsis, its title whole', async () => {
+    const column = 'summary:best_eval_acc';
+    const label = `[role="columnheader"][data-column="${column}"] .label`;
+    await page.locator(`[data-column="${column}"] .col-resize`).scrollIntoViewIfNeeded();
+    const handle = (await page.locator(`[data-column="${column}"] .col-resize`).boundingBox())!;
+    const x = handle.x + handle.width / 2;
+    const y = handle.y + handle.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x - 120, y, { steps: 4 });
+    await page.mouse.up();
+    // The prefix gives way to the key, and the key that is still too long ends in an ellipsis.
+    const parts = await evaluate<{ prefix: number; key: number; keyCut: boolean }>(
+      page,
+      `(() => {
+        const prefix = document.querySelector('${label} .prefix');
+        const key = document.querySelector('${label} .key');
+        return { prefix: prefix.clientWidth, key: key.clientWidth, keyCut: key.scrollWidth > key.clientWidth };
+      })()`,
+    );
+    expect(parts.prefix).toBeLessThan(parts.key / 4);
+    expect(parts.keyCut).toBe(true);
+    expect(await badHeaders()).toEqual([]);
+    await screenshot(page, 'runs-table-narrowed-header');
+    await page.dblclick(`[data-column="${column}"] .col-resize`);
+    await evaluate(page, `document.querySelector('[data-testid="runs-table"]').scrollLeft = 0`);
   });
 
   it('hides any column but the run name from the Columns menu, Id included, for good', async () => {

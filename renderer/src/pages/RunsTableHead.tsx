@@ -89,16 +89,14 @@ export function RunsTableHead(props: {
             data-column={key}
             title={`${column.label}: click to sort`}
           >
-            <span className="label">
-              {column.prefix !== null ? (
-                <>
-                  <span className="prefix">{column.prefix} · </span>
-                  <span className="key">{column.name}</span>
-                </>
-              ) : (
-                column.name
-              )}
-            </span>
+            {column.prefix !== null ? (
+              <span className="label parts">
+                <span className="prefix">{column.prefix} · </span>
+                <span className="key">{column.name}</span>
+              </span>
+            ) : (
+              <span className="label">{column.name}</span>
+            )}
             {sorted ? <span className="arrow">{props.sort.descending ? '↓' : '↑'}</span> : null}
             <ResizeHandle
               column={column}
