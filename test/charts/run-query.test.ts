@@ -1,16 +1,11 @@
-// renderer/src/pages/run-query: the runs filter's grammar (words, comparisons, fields, negation, OR, groups, quotes), its parse errors, and exact number comparison across floats and bigints.
+// renderer/src/pages/run-query and run-query-match: the runs filter's grammar (words, comparisons, fields, negation, OR, groups, quotes), its parse errors, and exact number comparison across floats and bigints.
 
 import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../shared/api/contract.js';
 import type { Value } from '../../shared/format/values.js';
 import type { QueryNode } from '../../renderer/src/pages/run-query.js';
-import {
-  comparedKeys,
-  compareNumbers,
-  matchesRunQuery,
-  parseNumber,
-  parseRunQuery,
-} from '../../renderer/src/pages/run-query.js';
+import { comparedKeys, parseNumber, parseRunQuery } from '../../renderer/src/pages/run-query.js';
+import { compareNumbers, matchesRunQuery } from '../../renderer/src/pages/run-query-match.js';
 
 function run(id: string, fields: Partial<RunSummary> = {}): RunSummary {
   return {

@@ -10,11 +10,12 @@ import type { ColumnId, TableOptions, TableRow } from './runs-table-model.js';
 import { buildRows, columnKey, STATUS_ORDER, statusCounts } from './runs-table-model.js';
 import type { ColumnSpec } from './column-layout.js';
 import { gridTemplate, HIDDEN_BY_DEFAULT, tableColumns } from './column-layout.js';
-import { comparedKeys, FIELD_KEYS, MATCH_ALL, parseRunQuery, QUERY_HELP } from './run-query.js';
+import { comparedKeys, MATCH_ALL, parseRunQuery, QUERY_HELP } from './run-query.js';
+import { FIELD_KEYS } from './run-query-match.js';
 import { usePersistedState } from './persisted-choice.js';
 import { ColumnsMenu } from './ColumnsMenu.js';
 import { RunsTableHead } from './RunsTableHead.js';
-import { Cell } from './RunsTableCells.js';
+import { RunRow } from './RunRow.js';
 
 const ROW_HEIGHT = 34;
 const OVERSCAN = 8;
@@ -351,39 +352,21 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
                   </div>
                 );
               }
-              const { run } = row;
               return (
-                <div
-                  key={run.id}
-                  className={`grid-row ${index === cursor ? 'cursor' : ''} ${selected.has(run.id) ? 'selected' : ''}`}
-                  style={{ top, gridTemplateColumns: template }}
-                  onClick={() => props.navigate({ page: 'run', runId: run.id, tab: 'overview' })}
-                  data-run-id={run.id}
-                  role="row"
-                >
-                  <div onClick={(event) => event.stopPropagation()}>
-                    <input
-                      type="checkbox"
-                      checked={selected.has(run.id)}
-                      onChange={() => setSelected(toggled(selected, run.id))}
-                      aria-label={`Select ${run.name ?? run.id}`}
-                    />
-                  </div>
-                  {columns.map((column) => {
-                    const key = columnKey(column.id);
-                    return (
-                      <div key={key} className={column.numeric ? 'num' : undefined} data-cell={key}>
-                        <Cell
-                          column={column}
-                          run={run}
-                          now={now}
-                          depth={row.depth}
-                          width={laidOut.get(key)}
-                        />
-                      </div>
-                    );
-                  })}
-                </div>
+                <RunRow
+                  key={row.run.id}
+                  run={row.run}
+                  depth={row.depth}
+                  top={top}
+                  columns={columns}
+                  template={template}
+                  widths={laidOut}
+                  now={now}
+                  atCursor={index === cursor}
+                  selected={selected.has(row.run.id)}
+                  onSelect={() => setSelected(toggled(selected, row.run.id))}
+                  onOpen={() => props.navigate({ page: 'run', runId: row.run.id, tab: 'overview' })}
+                />
               );
             })}
           </div>

@@ -4,7 +4,7 @@
 import type { RunStatusName, RunSummary } from '../../../shared/api/contract.js';
 import { MISSING, sortableValue } from '../text/value-text.js';
 import type { QueryNode } from './run-query.js';
-import { matchesRunQuery } from './run-query.js';
+import { matchesRunQuery } from './run-query-match.js';
 
 export type ColumnId =
   | { readonly kind: 'status' }

@@ -1,5 +1,5 @@
-// The cells of the runs table: status, the run's name over its experiment and error, progress,
-// tags (as many as fit, then "+n"), times and param or summary values.
+// A row of the runs table and its cells: status, the run's name over its experiment and error,
+// progress, tags (as many as fit, then "+n"), times and param or summary values.
 
 import { useMemo } from 'react';
 import type { RunSummary } from '../../../shared/api/contract.js';
@@ -8,7 +8,7 @@ import { ValueView } from '../components/ValueView.js';
 import { absoluteTime, duration, relativeTime, shortDateTime } from '../text/time-text.js';
 import type { ColumnSpec } from './column-layout.js';
 import { fitTags } from './column-layout.js';
-import { runDuration } from './runs-table-model.js';
+import { columnKey, runDuration } from './runs-table-model.js';
 
 /** The line of an error that says what went wrong: a traceback's last line, not its first. */
 export function errorHeadline(error: string): string {
@@ -92,7 +92,7 @@ function Tags({ tags, cellWidth }: { tags: readonly string[]; cellWidth: number 
   );
 }
 
-export function Cell(props: {
+function Cell(props: {
   column: ColumnSpec;
   run: RunSummary;
   now: number;
@@ -163,4 +163,56 @@ export function Cell(props: {
       return value === undefined ? <span className="muted">—</span> : <ValueView value={value} />;
     }
   }
+}
+
+/** A run's row: its checkbox (which selects it for comparing), then its cells; a click opens it. */
+export function RunRow(props: {
+  run: RunSummary;
+  /** How deep the run nests under its parent runs. */
+  depth: number;
+  /** Where the row sits in the virtualized list, in px. */
+  top: number;
+  columns: readonly ColumnSpec[];
+  template: string;
+  /** The columns' laid-out widths, in px, by column key. */
+  widths: ReadonlyMap<string, number>;
+  now: number;
+  atCursor: boolean;
+  selected: boolean;
+  onSelect: () => void;
+  onOpen: () => void;
+}) {
+  const { run } = props;
+  return (
+    <div
+      className={`grid-row ${props.atCursor ? 'cursor' : ''} ${props.selected ? 'selected' : ''}`}
+      style={{ top: props.top, gridTemplateColumns: props.template }}
+      onClick={props.onOpen}
+      data-run-id={run.id}
+      role="row"
+    >
+      <div onClick={(event) => event.stopPropagation()}>
+        <input
+          type="checkbox"
+          checked={props.selected}
+          onChange={props.onSelect}
+          aria-label={`Select ${run.name ?? run.id}`}
+        />
+      </div>
+      {props.columns.map((column) => {
+        const key = columnKey(column.id);
+        return (
+          <div key={key} className={column.numeric ? 'num' : undefined} data-cell={key}>
+            <Cell
+              column={column}
+              run={run}
+              now={props.now}
+              depth={props.depth}
+              width={props.widths.get(key)}
+            />
+          </div>
+        );
+      })}
+    </div>
+  );
 }
