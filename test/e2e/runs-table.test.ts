@@ -244,6 +244,39 @@ describeE2e('the runs table', () => {
     await evaluate(page, `document.querySelector('[data-testid="runs-table"]').scrollLeft = 0`);
   });
 
+  it('keeps each experiment group’s name in view when the table scrolls sideways', async () => {
+    const wide = VALUE_COLUMNS.map(([kind, key]) => ({ kind, key }));
+    await evaluate(
+      page,
+      `localStorage.setItem('munin-view:columns', ${JSON.stringify(JSON.stringify(wide))})`,
+    );
+    await reload();
+    await page.check('.toolbar .group-toggle input');
+    await page.waitForSelector('.group-row', WAIT);
+    await evaluate(page, `document.querySelector('[data-testid="runs-table"]').scrollLeft = 1e6`);
+    expect(
+      await evaluate<number>(
+        page,
+        `document.querySelector('[data-testid="runs-table"]').scrollLeft`,
+      ),
+    ).toBeGreaterThan(100);
+    const shown = await evaluate<boolean[]>(
+      page,
+      `(() => {
+        const wrap = document.querySelector('[data-testid="runs-table"]').getBoundingClientRect();
+        return [...document.querySelectorAll('.group-row .group-label')].map((label) => {
+          const at = label.getBoundingClientRect();
+          return at.left >= wrap.left && at.right <= wrap.right;
+        });
+      })()`,
+    );
+    expect(shown.length).toBeGreaterThan(1);
+    expect(shown.every((inView) => inView)).toBe(true);
+    await screenshot(page, 'runs-table-groups-scrolled');
+    await evaluate(page, `document.querySelector('[data-testid="runs-table"]').scrollLeft = 0`);
+    await page.uncheck('.toolbar .group-toggle input');
+  });
+
   it('shows each tag whole, the ones without room counted as +n, all in the title', async () => {
     const cells = await tagCells();
     const byId = new Map(runs.map((run) => [run.id, run]));

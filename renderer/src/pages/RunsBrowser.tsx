@@ -346,9 +346,11 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
                     style={{ top }}
                     onClick={() => toggleGroup(row.experiment)}
                   >
-                    <span>{row.collapsed ? '▸' : '▾'}</span>
-                    {row.experiment}
-                    <span className="muted">{row.count}</span>
+                    <span className="group-label">
+                      <span>{row.collapsed ? '▸' : '▾'}</span>
+                      {row.experiment}
+                      <span className="muted">{row.count}</span>
+                    </span>
                   </div>
                 );
               }
