@@ -1,4 +1,4 @@
-// renderer/src/pages/runs-table-model: filtering (words, key=value, tag:, status:), the status set, sorting by columns, grouping by experiment and nesting child runs, cycles included.
+// renderer/src/pages/runs-table-model: filtering by a parsed query and by the status set, sorting by columns, grouping by experiment and nesting child runs, cycles included.
 
 import { describe, expect, it } from 'vitest';
 import type { RunStatusName, RunSummary } from '../../shared/api/contract.js';
@@ -11,10 +11,11 @@ import type {
 import {
   buildRows,
   columnKey,
-  matchesFilter,
   runDuration,
   statusCounts,
 } from '../../renderer/src/pages/runs-table-model.js';
+import type { QueryNode } from '../../renderer/src/pages/run-query.js';
+import { MATCH_ALL, parseRunQuery } from '../../renderer/src/pages/run-query.js';
 
 function run(id: string, fields: Partial<RunSummary> = {}): RunSummary {
   return {
@@ -39,9 +40,15 @@ function run(id: string, fields: Partial<RunSummary> = {}): RunSummary {
   };
 }
 
+function query(text: string): QueryNode {
+  const parsed = parseRunQuery(text);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.query;
+}
+
 function options(fields: Partial<TableOptions> = {}): TableOptions {
   return {
-    filter: '',
+    query: MATCH_ALL,
     statuses: new Set<RunStatusName>(),
     sort: { column: { kind: 'id' }, descending: false },
     groupByExperiment: false,
@@ -101,55 +108,6 @@ const sweep = [
   }),
 ];
 
-describe('matchesFilter', () => {
-  const byId = (id: string): RunSummary => sweep.find((r) => r.id === id)!;
-  const matching = (filter: string): string[] =>
-    sweep.filter((r) => matchesFilter(r, filter)).map((r) => r.id);
-
-  it('matches everything with an empty filter', () => {
-    expect(matching('')).toEqual(['r1', 'r2', 'r3', 'r4']);
-    expect(matching('   ')).toEqual(['r1', 'r2', 'r3', 'r4']);
-  });
-
-  it('matches words in the name, experiment, id, status and tags, ignoring case', () => {
-    expect(matching('RESNET50')).toEqual(['r3']);
-    expect(matching('cifar-sweep')).toEqual(['r1', 'r2']);
-    expect(matching('r4')).toEqual(['r4']);
-    expect(matching('failed')).toEqual(['r3']);
-    expect(matching('baseline')).toEqual(['r1']);
-  });
-
-  it('needs every word to match', () => {
-    expect(matching('resnet18 sweep')).toEqual(['r1', 'r2']);
-    expect(matching('resnet18 best')).toEqual(['r2']);
-    expect(matching('resnet18 nothing-here')).toEqual([]);
-  });
-
-  it('matches key=value and key:value on params and summary by the start of the exact value', () => {
-    expect(matching('lr=0.05')).toEqual(['r2', 'r4']);
-    expect(matching('lr=0.')).toEqual(['r1', 'r2', 'r3', 'r4']);
-    expect(matching('lr:0.1')).toEqual(['r1']);
-    expect(matching('batch=128')).toEqual(['r1']);
-    expect(matching('test_acc=0.93')).toEqual(['r2']);
-    // Param names match ignoring case, values too.
-    expect(matching('model=RESNET')).toEqual(['r1']);
-    expect(matching('lr=0.3')).toEqual([]);
-  });
-
-  it('matches tag: and status: against tags and the status', () => {
-    expect(matching('tag:sweep')).toEqual(['r1', 'r2']);
-    expect(matching('tag:oo')).toEqual(['r3']);
-    expect(matching('status:run')).toEqual(['r4']);
-    expect(matching('status:fin tag:best')).toEqual(['r2']);
-    expect(matching('status:crashed')).toEqual([]);
-  });
-
-  it('matches a word naming a param or summary key', () => {
-    expect(matching('test_acc')).toEqual(['r1', 'r2']);
-    expect(matchesFilter(byId('r3'), 'batch')).toBe(false);
-  });
-});
-
 describe('buildRows', () => {
   it('shows only the chosen statuses, every status when none is chosen', () => {
     const only = (...statuses: RunStatusName[]): string[] =>
@@ -162,7 +120,9 @@ describe('buildRows', () => {
 
   it('applies the filter and the statuses together', () => {
     expect(
-      rowText(buildRows(sweep, options({ filter: 'lr=0.05', statuses: new Set(['finished']) }))),
+      rowText(
+        buildRows(sweep, options({ query: query('lr=0.05'), statuses: new Set(['finished']) })),
+      ),
     ).toEqual(['r2']);
   });
 
@@ -298,7 +258,7 @@ describe('buildRows', () => {
 
   it('counts only the runs the filter leaves in a group', () => {
     expect(
-      rowText(buildRows(sweep, options({ groupByExperiment: true, filter: 'tag:best' }))),
+      rowText(buildRows(sweep, options({ groupByExperiment: true, query: query('tag:best') }))),
     ).toEqual(['# cifar-sweep (1)', 'r2']);
   });
 });

@@ -1,5 +1,6 @@
-// Editing a run's tags in place: chips with a remove button and a field to add one. Each edit is
-// written by the host exactly as the format says; a refusal is shown and nothing is lost.
+// Editing a run's tags in place: chips with a remove button and a field to add one, which keeps
+// the focus so that tags are added one after another. Each edit is written by the host exactly
+// as the format says; a refusal is shown and nothing is lost.
 
 import { useState } from 'react';
 import { tagProblem } from '../../../shared/format/names.js';
@@ -9,11 +10,13 @@ import { useServices } from '../state/app-context.js';
 export function TagEditor(props: { runId: string; tags: readonly string[] }) {
   const { bridge, toast } = useServices();
   const [draft, setDraft] = useState('');
-  const [busy, setBusy] = useState(false);
+  // Edits being written: adds may overlap, since the field takes the next tag at once.
+  const [pending, setPending] = useState(0);
+  const busy = pending > 0;
   const problem = draft.length > 0 ? tagProblem(draft) : undefined;
 
   const run = async (work: () => Promise<unknown>): Promise<void> => {
-    setBusy(true);
+    setPending((n) => n + 1);
     try {
       await work();
     } catch (error) {
@@ -22,7 +25,7 @@ export function TagEditor(props: { runId: string; tags: readonly string[] }) {
         'error',
       );
     } finally {
-      setBusy(false);
+      setPending((n) => n - 1);
     }
   };
 
@@ -34,9 +37,16 @@ export function TagEditor(props: { runId: string; tags: readonly string[] }) {
       toast(why, 'error');
       return;
     }
+    // The field empties at once, so that the next tag can be typed while this one is written.
+    setDraft('');
     void run(async () => {
-      unwrap(await bridge.api.addTag({ runId: props.runId, tag }));
-      setDraft('');
+      try {
+        unwrap(await bridge.api.addTag({ runId: props.runId, tag }));
+      } catch (error) {
+        // The tag goes back to the field, unless another was typed there meanwhile.
+        setDraft((current) => (current === '' ? tag : current));
+        throw error;
+      }
     });
   };
 
@@ -60,7 +70,6 @@ export function TagEditor(props: { runId: string; tags: readonly string[] }) {
         className="tag-input"
         placeholder="+ add tag"
         value={draft}
-        disabled={busy}
         aria-label="Add a tag"
         title={problem ?? 'Enter adds the tag'}
         style={problem !== undefined ? { borderColor: 'var(--s-failed)' } : undefined}

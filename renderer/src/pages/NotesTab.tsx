@@ -1,13 +1,14 @@
 // Editing a run's notes: the host writes them to a temp file, syncs and renames it over notes,
-// so readers see the old notes or the new. An edit made elsewhere while typing is flagged
-// rather than overwritten unasked.
+// so readers see the old notes or the new. What is typed is kept as a draft for the store's
+// session, so a tab switch or another page loses nothing; an edit made elsewhere while typing is
+// flagged rather than overwritten unasked.
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { unwrap } from '../api/call.js';
-import { useServices } from '../state/app-context.js';
+import { useNotesDraft, useServices } from '../state/app-context.js';
 
 export function NotesTab({ runId, notes }: { runId: string; notes: string | null }) {
-  const { bridge, toast } = useServices();
+  const { bridge, store, toast } = useServices();
   const onDisk = notes ?? '';
   // The notes as last known on disk: as the host last sent them, or as this page just saved
   // them (the host's word on a save comes a moment later; until then it still sends the old).
@@ -17,26 +18,23 @@ export function NotesTab({ runId, notes }: { runId: string; notes: string | null
     setLastSent(onDisk);
     setSaved(onDisk);
   }
-  const [draft, setDraft] = useState(saved);
-  const [base, setBase] = useState(saved);
+  // With no draft the editor shows the notes as they are on disk, following them as they change.
+  const [kept, keep] = useNotesDraft(runId);
+  const base = kept?.base ?? saved;
+  const draft = kept?.text ?? saved;
   const [saving, setSaving] = useState(false);
-  const dirty = draft !== base;
+  const dirty = kept !== undefined;
   const changedElsewhere = saved !== base;
 
-  useEffect(() => {
-    // Nothing typed: follow the notes as they change on disk.
-    if (!dirty) {
-      setDraft(saved);
-      setBase(saved);
-    }
-  }, [saved, dirty]);
-
   const save = async (): Promise<void> => {
+    const text = draft;
     setSaving(true);
     try {
-      unwrap(await bridge.api.setNotes({ runId, text: draft }));
-      setSaved(draft);
-      setBase(draft);
+      unwrap(await bridge.api.setNotes({ runId, text }));
+      setSaved(text);
+      // What was typed while the notes were written stays a draft, over the notes now saved.
+      const typed = store.session.notesDraft(runId)?.text ?? text;
+      keep({ text: typed, base: text });
       toast('Notes saved');
     } catch (error) {
       toast(
@@ -53,7 +51,7 @@ export function NotesTab({ runId, notes }: { runId: string; notes: string | null
       {changedElsewhere && dirty ? (
         <div className="warn-box">
           These notes were changed by someone else while you were editing.{' '}
-          <button className="btn small" onClick={() => (setDraft(saved), setBase(saved))}>
+          <button className="btn small" onClick={() => keep(null)}>
             Take theirs
           </button>
         </div>
@@ -61,7 +59,7 @@ export function NotesTab({ runId, notes }: { runId: string; notes: string | null
       <textarea
         value={draft}
         placeholder="Notes about this run: what changed, what you learned…"
-        onChange={(event) => setDraft(event.target.value)}
+        onChange={(event) => keep({ text: event.target.value, base })}
         onKeyDown={(event) => {
           if ((event.metaKey || event.ctrlKey) && event.key === 's') {
             event.preventDefault();
@@ -80,7 +78,7 @@ export function NotesTab({ runId, notes }: { runId: string; notes: string | null
         >
           {saving ? 'Saving…' : 'Save notes'}
         </button>
-        <button className="btn" disabled={!dirty || saving} onClick={() => setDraft(base)}>
+        <button className="btn" disabled={!dirty || saving} onClick={() => keep(null)}>
           Revert
         </button>
         <span className="muted">

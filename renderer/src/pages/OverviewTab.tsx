@@ -1,7 +1,7 @@
 // A run's overview: params, provenance (git diff viewable), summary, artifacts used, files
 // logged, and the damaged-line count with what it means.
 
-import { useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import type { RunDetail } from '../../../shared/api/contract.js';
 import type { JsonValue } from '../../../shared/format/json.js';
 import { encodeJson } from '../../../shared/format/json.js';
@@ -34,7 +34,31 @@ function jsonText(value: JsonValue | undefined): string {
   return encodeJson(value);
 }
 
+/**
+ * A provenance key with a break opportunity after each . _ / and -, so that a long key such as
+ * env.CUDA_VISIBLE_DEVICES wraps between its words rather than in the middle of one.
+ */
+function KeyText({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(/(?<=[._/-])/).map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 function DiffModal({ text, onClose }: { text: string; onClose: () => void }) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
   return (
     <div className="modal-backdrop" onClick={onClose}>
       <div
@@ -42,11 +66,12 @@ function DiffModal({ text, onClose }: { text: string; onClose: () => void }) {
         onClick={(event) => event.stopPropagation()}
         role="dialog"
         aria-label="git diff"
+        aria-modal="true"
       >
         <header>
           git.diff <span className="muted">— uncommitted changes when the run started</span>
           <span className="spacer" />
-          <button className="btn small" onClick={onClose}>
+          <button className="btn small" onClick={onClose} autoFocus title="Close (Esc)">
             Close
           </button>
         </header>
@@ -141,7 +166,9 @@ function Provenance({ detail, runId }: { detail: RunDetail; runId: string }) {
         <tbody>
           {rows.map(([name, value]) => (
             <tr key={name}>
-              <td>{name}</td>
+              <td>
+                <KeyText text={name} />
+              </td>
               <td>{value}</td>
             </tr>
           ))}

@@ -1,11 +1,18 @@
 // A run's page: a header (experiment / name, id with copy, status with the error of a failed
-// run, start, duration, last write, progress, tags) and tabs: Overview, Metrics, System, Notes.
+// run, start, duration, last write, progress, tags) and tabs: Overview, Metrics, System, Notes
+// (marked while its notes have an unsaved draft).
 
 import { useEffect, useRef, useState } from 'react';
 import type { RunDetail } from '../../../shared/api/contract.js';
 import { unwrap } from '../api/call.js';
 import type { Route, RunTab } from '../state/app-context.js';
-import { useNow, useRunVersion, useServices, useStoreView } from '../state/app-context.js';
+import {
+  useNotesDraft,
+  useNow,
+  useRunVersion,
+  useServices,
+  useStoreView,
+} from '../state/app-context.js';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { TagEditor } from '../components/TagEditor.js';
 import { absoluteTime, duration, relativeTime, shortDateTime } from '../text/time-text.js';
@@ -59,6 +66,7 @@ export function RunPage(props: { runId: string; tab: RunTab; navigate: (route: R
   const [detail, setDetail] = useState<RunDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const summary = view.runs.get(runId);
+  const [notesDraft] = useNotesDraft(runId);
 
   useEffect(() => void store.follow([runId]), [store, runId]);
 
@@ -191,6 +199,16 @@ export function RunPage(props: { runId: string; tab: RunTab; navigate: (route: R
             >
               {label}
               {count !== null ? <span className="count">{count}</span> : null}
+              {id === 'notes' && notesDraft !== undefined ? (
+                <span
+                  style={{ marginLeft: 5, color: 'var(--accent)' }}
+                  title="Unsaved notes: they are kept until you save or revert them"
+                  aria-label="unsaved"
+                  data-testid="notes-draft-mark"
+                >
+                  ●
+                </span>
+              ) : null}
             </button>
           ))}
         </div>

@@ -1,8 +1,10 @@
-// The runs table as data: filtering by text and status, sorting by any column, grouping by
+// The runs table as data: filtering by query and status, sorting by any column, grouping by
 // experiment and nesting child runs under their parents. Pure, so it is tested without a DOM.
 
 import type { RunStatusName, RunSummary } from '../../../shared/api/contract.js';
-import { MISSING, sortableValue, valueText } from '../text/value-text.js';
+import { MISSING, sortableValue } from '../text/value-text.js';
+import type { QueryNode } from './run-query.js';
+import { matchesRunQuery } from './run-query-match.js';
 
 export type ColumnId =
   | { readonly kind: 'status' }
@@ -23,7 +25,8 @@ export function columnKey(column: ColumnId): string {
 }
 
 export interface TableOptions {
-  readonly filter: string;
+  /** The parsed filter (MATCH_ALL for none). */
+  readonly query: QueryNode;
   /** Statuses shown; empty shows every status. */
   readonly statuses: ReadonlySet<RunStatusName>;
   readonly sort: { readonly column: ColumnId; readonly descending: boolean };
@@ -54,43 +57,6 @@ export const STATUS_ORDER: readonly RunStatusName[] = [
 export function runDuration(run: RunSummary): number | null {
   if (run.startTime === null) return null;
   return (run.endTime ?? run.lastWrite) - run.startTime;
-}
-
-function searchableText(run: RunSummary): string {
-  return [run.name ?? '', run.experiment ?? '', run.id, run.status, ...run.tags]
-    .join('\n')
-    .toLowerCase();
-}
-
-/** One word of the filter: a plain word, or key=value (key:value) on params and summary. */
-function matchesToken(run: RunSummary, token: string, text: string): boolean {
-  const pair = /^([^=:]+)[=:](.*)$/.exec(token);
-  if (pair !== null) {
-    const [, key, wanted] = pair as unknown as [string, string, string];
-    for (const map of [run.params, run.summary]) {
-      for (const [name, value] of map) {
-        if (name.toLowerCase() !== key) continue;
-        if (valueText(value).exact.toLowerCase().startsWith(wanted)) return true;
-      }
-    }
-    if (key === 'tag') return run.tags.some((tag) => tag.toLowerCase().includes(wanted));
-    if (key === 'status') return run.status.startsWith(wanted);
-  }
-  if (text.includes(token)) return true;
-  for (const map of [run.params, run.summary]) {
-    for (const name of map.keys()) if (name.toLowerCase().includes(token)) return true;
-  }
-  return false;
-}
-
-export function matchesFilter(run: RunSummary, filter: string): boolean {
-  const tokens = filter
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((t) => t.length > 0);
-  if (tokens.length === 0) return true;
-  const text = searchableText(run);
-  return tokens.every((token) => matchesToken(run, token, text));
 }
 
 function sortValue(run: RunSummary, column: ColumnId): number | string {
@@ -159,7 +125,7 @@ export function buildRows(runs: Iterable<RunSummary>, options: TableOptions): Ta
   const shown = [...runs].filter(
     (run) =>
       (options.statuses.size === 0 || options.statuses.has(run.status)) &&
-      matchesFilter(run, options.filter),
+      matchesRunQuery(run, options.query),
   );
   const { column, descending } = options.sort;
   shown.sort((a, b) => {

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import type { MuninBridge } from '../../../shared/api/bridge.js';
 import type { StoreState, StoreView } from './store-state.js';
+import type { NotesDraft } from './store-session.js';
 
 export interface AppServices {
   readonly bridge: MuninBridge;
@@ -28,6 +29,30 @@ export function useServices(): AppServices {
 export function useStoreView(): StoreView {
   const { store } = useServices();
   return useSyncExternalStore(store.subscribe, store.getView);
+}
+
+/** The runs selected for comparing, kept for the store's session across pages. */
+export function useSelection(): [ReadonlySet<string>, (next: ReadonlySet<string>) => void] {
+  const { session } = useServices().store;
+  const selection = useSyncExternalStore(session.subscribe, session.getSelection);
+  const setSelection = useCallback(
+    (next: ReadonlySet<string>) => session.setSelection(next),
+    [session],
+  );
+  return [selection, setSelection];
+}
+
+/** A run's unsaved notes, kept for the store's session across tabs and pages. */
+export function useNotesDraft(
+  runId: string,
+): [NotesDraft | undefined, (draft: NotesDraft | null) => void] {
+  const { session } = useServices().store;
+  const draft = useSyncExternalStore(session.subscribe, () => session.notesDraft(runId));
+  const setDraft = useCallback(
+    (next: NotesDraft | null) => session.setNotesDraft(runId, next),
+    [session, runId],
+  );
+  return [draft, setDraft];
 }
 
 /** A number that changes whenever run `runId` changes (summary, series, notes). */

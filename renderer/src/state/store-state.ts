@@ -4,6 +4,7 @@
 import type { Delta, RunSummary, Snapshot, StoreInfo } from '../../../shared/api/contract.js';
 import type { MuninBridge } from '../../../shared/api/bridge.js';
 import { ClientSeries } from './client-series.js';
+import { StoreSession } from './store-session.js';
 import { unwrap } from '../api/call.js';
 
 type Listener = () => void;
@@ -27,6 +28,8 @@ export class StoreState {
   private readonly runListeners = new Map<string, Set<Listener>>();
   private unsubscribeDeltas: () => void;
   private unsubscribeConnection: () => void;
+  /** What the UI keeps for this store's session beyond any one page. */
+  readonly session = new StoreSession();
   view: StoreView = {
     info: null,
     runs: new Map(),

@@ -1,0 +1,218 @@
+// A row of the runs table and its cells: status, the run's name over its experiment and error,
+// progress, tags (as many as fit, then "+n"), times and param or summary values.
+
+import { useMemo } from 'react';
+import type { RunSummary } from '../../../shared/api/contract.js';
+import { StatusBadge } from '../components/StatusBadge.js';
+import { ValueView } from '../components/ValueView.js';
+import { absoluteTime, duration, relativeTime, shortDateTime } from '../text/time-text.js';
+import type { ColumnSpec } from './column-layout.js';
+import { fitTags } from './column-layout.js';
+import { columnKey, runDuration } from './runs-table-model.js';
+
+/** The line of an error that says what went wrong: a traceback's last line, not its first. */
+export function errorHeadline(error: string): string {
+  const lines = error
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
+  return lines[lines.length - 1] ?? error;
+}
+
+const COMPACT = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 2 });
+
+/** A step count as the column has room for it: exact up to 99,999, then 7.14M; the title is exact. */
+function stepCount(n: number): string {
+  return n < 100_000 ? String(n) : COMPACT.format(n);
+}
+
+function Progress({ run }: { run: RunSummary }) {
+  if (run.lastStep === null) return <span className="muted">—</span>;
+  if (run.steps === null || run.steps <= 0)
+    return <span className="progress label">step {run.lastStep}</span>;
+  const fraction = Math.min(1, run.lastStep / run.steps);
+  return (
+    <div className="progress" title={`step ${run.lastStep} of ${run.steps}`}>
+      <div className="bar">
+        <div style={{ width: `${(fraction * 100).toFixed(1)}%` }} />
+      </div>
+      <span className="label">
+        {stepCount(run.lastStep)}/{stepCount(run.steps)}
+      </span>
+    </div>
+  );
+}
+
+// What the tag chips are drawn with (.tag in styles.css): measured on a canvas, not laid out.
+const TAG_PADDING = 14;
+const CELL_GAP = 6;
+const CELL_PADDING = 20;
+const textWidths = new Map<string, number>();
+let measureContext: CanvasRenderingContext2D | null | undefined;
+
+function tagWidth(text: string): number {
+  const known = textWidths.get(text);
+  if (known !== undefined) return known;
+  if (measureContext === undefined) {
+    measureContext = document.createElement('canvas').getContext('2d');
+    if (measureContext !== null)
+      measureContext.font = `11.5px ${getComputedStyle(document.body).fontFamily}`;
+  }
+  // Without a canvas, 6.5 px a character is near what the UI font draws.
+  const width = (measureContext?.measureText(text).width ?? text.length * 6.5) + TAG_PADDING;
+  textWidths.set(text, width);
+  return width;
+}
+
+function Tags({ tags, cellWidth }: { tags: readonly string[]; cellWidth: number | undefined }) {
+  const shown = useMemo(
+    () =>
+      cellWidth === undefined
+        ? tags.length
+        : fitTags(tags.map(tagWidth), cellWidth - CELL_PADDING, CELL_GAP, (left) =>
+            tagWidth(`+${left}`),
+          ),
+    [tags, cellWidth],
+  );
+  const left = tags.length - shown;
+  if (tags.length === 0) return null;
+  return (
+    <span className="tag-list" title={tags.join(', ')}>
+      {tags.slice(0, shown).map((tag) => (
+        <span className="tag" key={tag}>
+          {tag}
+        </span>
+      ))}
+      {left > 0 ? (
+        <span className="tag more" data-testid="more-tags">
+          +{left}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+function Cell(props: {
+  column: ColumnSpec;
+  run: RunSummary;
+  now: number;
+  depth: number;
+  /** The column's width as laid out, in px, where the cell needs it (tags). */
+  width: number | undefined;
+}) {
+  const { column, run, now, depth } = props;
+  const id = column.id;
+  switch (id.kind) {
+    case 'status':
+      return <StatusBadge status={run.status} lastWrite={run.lastWrite} now={now} />;
+    case 'name': {
+      const title = run.name ?? run.experiment ?? run.id;
+      return (
+        <div className="run-name" style={{ paddingLeft: depth * 18 }}>
+          <span className="title" title={title}>
+            {depth > 0 ? '↳ ' : ''}
+            {title}
+          </span>
+          <span
+            className="sub"
+            title={[run.experiment, run.error].filter((t) => t !== null).join('\n') || undefined}
+          >
+            {run.experiment !== null ? <span>{run.experiment}</span> : null}
+            {run.experiment !== null && run.error !== null ? ' · ' : null}
+            {run.error !== null ? (
+              <span className="run-error" data-testid="run-error-headline">
+                {errorHeadline(run.error)}
+              </span>
+            ) : null}
+          </span>
+        </div>
+      );
+    }
+    case 'id':
+      return (
+        // Cut at its start when narrow: an id's end tells runs apart, its start is their time.
+        <span className="mono muted cut run-id" title={run.id}>
+          <span dir="ltr">{run.id}</span>
+        </span>
+      );
+    case 'start':
+      return run.startTime === null ? (
+        <span className="muted">—</span>
+      ) : (
+        <span className="cut" title={absoluteTime(run.startTime)}>
+          {shortDateTime(run.startTime)}
+        </span>
+      );
+    case 'duration': {
+      const seconds = runDuration(run);
+      return <span>{seconds === null ? '—' : duration(seconds)}</span>;
+    }
+    case 'progress':
+      return <Progress run={run} />;
+    case 'lastWrite':
+      return (
+        <span className="cut" title={absoluteTime(run.lastWrite)}>
+          {relativeTime(run.lastWrite, now)}
+        </span>
+      );
+    case 'tags':
+      return <Tags tags={run.tags} cellWidth={props.width} />;
+    case 'param':
+    case 'summary': {
+      const value = (id.kind === 'param' ? run.params : run.summary).get(id.key);
+      return value === undefined ? <span className="muted">—</span> : <ValueView value={value} />;
+    }
+  }
+}
+
+/** A run's row: its checkbox (which selects it for comparing), then its cells; a click opens it. */
+export function RunRow(props: {
+  run: RunSummary;
+  /** How deep the run nests under its parent runs. */
+  depth: number;
+  /** Where the row sits in the virtualized list, in px. */
+  top: number;
+  columns: readonly ColumnSpec[];
+  template: string;
+  /** The columns' laid-out widths, in px, by column key. */
+  widths: ReadonlyMap<string, number>;
+  now: number;
+  atCursor: boolean;
+  selected: boolean;
+  onSelect: () => void;
+  onOpen: () => void;
+}) {
+  const { run } = props;
+  return (
+    <div
+      className={`grid-row ${props.atCursor ? 'cursor' : ''} ${props.selected ? 'selected' : ''}`}
+      style={{ top: props.top, gridTemplateColumns: props.template }}
+      onClick={props.onOpen}
+      data-run-id={run.id}
+      role="row"
+    >
+      <div onClick={(event) => event.stopPropagation()}>
+        <input
+          type="checkbox"
+          checked={props.selected}
+          onChange={props.onSelect}
+          aria-label={`Select ${run.name ?? run.id}`}
+        />
+      </div>
+      {props.columns.map((column) => {
+        const key = columnKey(column.id);
+        return (
+          <div key={key} className={column.numeric ? 'num' : undefined} data-cell={key}>
+            <Cell
+              column={column}
+              run={run}
+              now={props.now}
+              depth={props.depth}
+              width={props.widths.get(key)}
+            />
+          </div>
+        );
+      })}
+    </div>
+  );
+}

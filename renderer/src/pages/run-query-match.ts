@@ -1,0 +1,152 @@
+// Matching a parsed runs filter against a run: words against its fields and key names,
+// comparisons against its fields, params and summary, numbers exactly across floats and bigints.
+
+import type { RunSummary } from '../../../shared/api/contract.js';
+import type { Value } from '../../../shared/format/values.js';
+import { valueText } from '../text/value-text.js';
+import type { Operator, QueryNode, QueryValue } from './run-query.js';
+
+/** Keys that name a field of every run rather than a param or summary value. */
+export const FIELD_KEYS: ReadonlySet<string> = new Set([
+  'tag',
+  'status',
+  'experiment',
+  'name',
+  'id',
+]);
+
+/** a − b as a sign, exactly across floats and bigints; NaN when either is NaN. */
+export function compareNumbers(a: number | bigint, b: number | bigint): number {
+  if (typeof a === 'bigint' && typeof b === 'bigint') return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'number' && typeof b === 'number')
+    return a < b ? -1 : a > b ? 1 : a === b ? 0 : NaN;
+  if (typeof a === 'number') return -compareNumbers(b, a);
+  // a is a bigint, b a float.
+  const x = b as number;
+  if (Number.isNaN(x)) return NaN;
+  if (!Number.isFinite(x)) return x > 0 ? -1 : 1;
+  const floor = Math.floor(x);
+  const whole = BigInt(floor);
+  if (a < whole) return -1;
+  if (a > whole) return 1;
+  return floor === x ? 0 : -1;
+}
+
+function holds(sign: number, op: Operator): boolean {
+  if (Number.isNaN(sign)) return false;
+  switch (op) {
+    case '<':
+      return sign < 0;
+    case '<=':
+      return sign <= 0;
+    case '>':
+      return sign > 0;
+    case '>=':
+      return sign >= 0;
+    case '=':
+    case ':':
+      return sign === 0;
+    case '!=':
+      return sign !== 0;
+  }
+}
+
+function textSign(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Whether a param or summary value satisfies `op value`. */
+function valueMatches(value: Value, op: Operator, wanted: QueryValue): boolean {
+  const exact = valueText(value).exact;
+  const asNumber = typeof value === 'number' || typeof value === 'bigint' ? value : null;
+  if (op === ':') {
+    // The loose match of key:text: by value for numbers (lr:1e-3), else the text's start.
+    if (
+      asNumber !== null &&
+      wanted.number !== null &&
+      compareNumbers(asNumber, wanted.number) === 0
+    )
+      return true;
+    return exact.toLowerCase().startsWith(wanted.text.toLowerCase());
+  }
+  if (typeof value === 'boolean' && wanted.boolean !== null)
+    return holds(Number(value) - Number(wanted.boolean), op);
+  if (asNumber !== null && wanted.number !== null) {
+    // NaN = NaN holds here: asking for the runs whose loss is NaN is the point of writing it.
+    if (op === '=' || op === '!=') {
+      const same =
+        typeof asNumber === 'number' && typeof wanted.number === 'number'
+          ? Object.is(asNumber, wanted.number) || asNumber === wanted.number
+          : compareNumbers(asNumber, wanted.number) === 0;
+      return op === '=' ? same : !same;
+    }
+    return holds(compareNumbers(asNumber, wanted.number), op);
+  }
+  if (op === '=' || op === '!=') return holds(textSign(exact, wanted.text), op);
+  // Strings order by their text; a number or boolean against a word has no order: no match.
+  return typeof value === 'string' && holds(textSign(value, wanted.text), op);
+}
+
+/** Whether a run field (tag, status, experiment, name, id) satisfies `op value`. */
+function fieldMatches(run: RunSummary, key: string, op: Operator, wanted: QueryValue): boolean {
+  const want = wanted.text.toLowerCase();
+  const texts =
+    key === 'tag'
+      ? run.tags
+      : key === 'status'
+        ? [run.status]
+        : key === 'experiment'
+          ? [run.experiment ?? '']
+          : key === 'name'
+            ? [run.name ?? '']
+            : key === 'id'
+              ? [run.id]
+              : null;
+  if (texts === null) return false;
+  const lowered = texts.map((text) => text.toLowerCase()).filter((text) => text.length > 0);
+  switch (op) {
+    case ':':
+      return lowered.some((text) =>
+        key === 'status' ? text.startsWith(want) : text.includes(want),
+      );
+    case '=':
+      return lowered.includes(want);
+    case '!=':
+      return !lowered.includes(want);
+    default:
+      return false;
+  }
+}
+
+function searchableText(run: RunSummary): string {
+  return [run.name ?? '', run.experiment ?? '', run.id, run.status, ...run.tags]
+    .join('\n')
+    .toLowerCase();
+}
+
+export function matchesRunQuery(run: RunSummary, query: QueryNode): boolean {
+  switch (query.type) {
+    case 'and':
+      return query.terms.every((term) => matchesRunQuery(run, term));
+    case 'or':
+      return query.terms.some((term) => matchesRunQuery(run, term));
+    case 'not':
+      return !matchesRunQuery(run, query.term);
+    case 'word': {
+      if (searchableText(run).includes(query.text)) return true;
+      for (const map of [run.params, run.summary])
+        for (const name of map.keys()) if (name.toLowerCase().includes(query.text)) return true;
+      return false;
+    }
+    case 'compare': {
+      const { key, op, value } = query;
+      if (FIELD_KEYS.has(key) && fieldMatches(run, key, op, value)) return true;
+      for (const map of [run.params, run.summary])
+        for (const [name, held] of map)
+          if (name.toLowerCase() === key && valueMatches(held, op, value)) return true;
+      return false;
+    }
+  }
+}

@@ -1,0 +1,49 @@
+// What the UI keeps for as long as a store is open, beyond the page that made it: the runs
+// selected for comparing and the notes drafts not yet saved, so that leaving a page loses neither.
+
+type Listener = () => void;
+
+/** Notes being edited: the text typed and the notes it was typed over. */
+export interface NotesDraft {
+  readonly text: string;
+  readonly base: string;
+}
+
+export class StoreSession {
+  private readonly listeners = new Set<Listener>();
+  private selection: ReadonlySet<string> = new Set();
+  private drafts: ReadonlyMap<string, NotesDraft> = new Map();
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  getSelection = (): ReadonlySet<string> => this.selection;
+
+  setSelection(selection: ReadonlySet<string>): void {
+    if (selection === this.selection) return;
+    this.selection = selection;
+    this.changed();
+  }
+
+  notesDraft(runId: string): NotesDraft | undefined {
+    return this.drafts.get(runId);
+  }
+
+  /** Keeps the draft of a run's notes; null, or a draft that changes nothing, drops it. */
+  setNotesDraft(runId: string, draft: NotesDraft | null): void {
+    const keep = draft !== null && draft.text !== draft.base;
+    const held = this.drafts.get(runId);
+    if (keep ? held?.text === draft.text && held.base === draft.base : held === undefined) return;
+    const drafts = new Map(this.drafts);
+    if (keep) drafts.set(runId, draft);
+    else drafts.delete(runId);
+    this.drafts = drafts;
+    this.changed();
+  }
+}
