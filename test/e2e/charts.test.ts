@@ -370,7 +370,9 @@ describeE2e('charts', () => {
     const firstStep = await stepAtRightEnd();
     const firstPixels = await canvasDigest(page, panel('train/loss'));
     await expect.poll(stepAtRightEnd, { timeout: 8_000, interval: 500 }).toBeGreaterThan(firstStep);
-    expect(await canvasDigest(page, panel('train/loss'))).not.toBe(firstPixels);
+    await expect
+      .poll(() => canvasDigest(page, panel('train/loss')), { timeout: 3_000 })
+      .not.toBe(firstPixels);
     await screenshot(page, 'charts-live');
   });
 });

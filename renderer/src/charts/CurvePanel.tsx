@@ -3,7 +3,7 @@
 // point at its x, the best point by goal marked, non-finite samples as gaps with keyed markers at
 // the panel's edge, axes that stay when nothing can be drawn, and the theme's colours.
 
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import type { Trace, XAxisMode } from './curve-data.js';
 import { alignTraces } from './curve-data.js';
@@ -216,7 +216,9 @@ export function CurvePanel(props: CurvePanelProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [structure, width, height, props.syncKey]);
 
-  useEffect(() => {
+  // Before the browser paints: the legend, read from the same traces, never runs ahead of the
+  // canvas by a frame.
+  useLayoutEffect(() => {
     const chart = plot.current;
     if (chart === null) return;
     if (!zoomed.current) {
@@ -258,7 +260,7 @@ export function CurvePanel(props: CurvePanelProps) {
         ? hostReadout
         : { x: cursorX, points: traces.map((trace) => pointAtOrBefore(trace, cursorX)) };
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const chart = plot.current;
     dots.current.forEach((dot, t) => {
       const point = readout?.points[t] ?? null;
