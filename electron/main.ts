@@ -12,7 +12,6 @@ import { DELTA_CHANNEL, ipcChannel } from '../shared/api/bridge.js';
 import { DesktopHost } from './host/desktop-host.js';
 import { SettingsFile } from './desktop-settings.js';
 import { appMenuTemplate } from './app-menu.js';
-import { writeDemoStore } from './demo/demo-store.js';
 
 const SCHEME = 'munin-app';
 const APP_ORIGIN = `${SCHEME}://app`;
@@ -64,7 +63,12 @@ function demoStorePath(): string {
 
 async function openDemo() {
   const root = demoStorePath();
-  if (!existsSync(join(root, 'runs'))) writeDemoStore(root);
+  if (!existsSync(join(root, 'runs'))) {
+    // Loaded here, not at the top: the demo's simulator, PNG encoder and run writer are for
+    // this one menu item, not for every launch.
+    const { writeDemoStore } = await import('./demo/demo-store.js');
+    writeDemoStore(root);
+  }
   return host.open(root);
 }
 
