@@ -4,29 +4,34 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const target = join(root, 'out', 'electron-native');
 const require = createRequire(import.meta.url);
 
-let electronVersion;
-try {
-  electronVersion = JSON.parse(
-    readFileSync(require.resolve('electron/package.json'), 'utf8'),
-  ).version;
-} catch {
-  electronVersion = undefined;
-}
-const binary = (() => {
+/**
+ * The version and ABI of the Electron whose binary was downloaded, or null. Read from the electron
+ * package, never by requiring it: since Electron 42 that require downloads a missing binary. The
+ * ABI is the package's own abi_version, so a node-abi that @electron/rebuild resolves without
+ * this major in its table cannot refuse the build.
+ */
+function installedElectron() {
   try {
-    const path = require('electron');
-    return typeof path === 'string' && existsSync(path) ? path : null;
+    const folder = dirname(require.resolve('electron/package.json'));
+    const name = readFileSync(join(folder, 'path.txt'), 'utf8');
+    if (!existsSync(join(process.env.ELECTRON_OVERRIDE_DIST_PATH ?? join(folder, 'dist'), name)))
+      return null;
+    const { version } = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
+    const abi = readFileSync(join(folder, 'abi_version'), 'utf8').trim();
+    return /^\d+$/.test(abi) ? { version, abi } : null;
   } catch {
     return null;
   }
-})();
-if (binary === null || electronVersion === undefined) {
+}
+
+const electron = installedElectron();
+if (electron === null) {
   process.stderr.write(
     'electron-native: Electron is not installed here; skipping the Electron build of fs-ext.\n',
   );
@@ -34,7 +39,7 @@ if (binary === null || electronVersion === undefined) {
 }
 
 const stamp = join(target, 'built-for');
-if (existsSync(stamp) && readFileSync(stamp, 'utf8') === electronVersion) process.exit(0);
+if (existsSync(stamp) && readFileSync(stamp, 'utf8') === electron.version) process.exit(0);
 
 mkdirSync(join(target, 'node_modules'), { recursive: true });
 for (const name of ['fs-ext', 'nan']) {
@@ -48,15 +53,21 @@ writeFileSync(
     dependencies: { 'fs-ext': '*' },
   }),
 );
+// An npm `nodedir` (set in some users' .npmrc to build offline) would make node-gyp compile
+// against that Node's headers instead of Electron's, and the stamp would then keep a module
+// Electron refuses to load; an empty one on npx's command line overrides it.
 const result = spawnSync(
   'npx',
   [
     '--yes',
-    '@electron/rebuild@3.7.2',
+    '--nodedir=',
+    '@electron/rebuild@4.2.1',
     '--module-dir',
     target,
     '--version',
-    electronVersion,
+    electron.version,
+    '--force-abi',
+    electron.abi,
     '--only',
     'fs-ext',
     '--force',
@@ -70,4 +81,4 @@ if (result.status !== 0) {
   );
   process.exit(0);
 }
-writeFileSync(stamp, electronVersion);
+writeFileSync(stamp, electron.version);

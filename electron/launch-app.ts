@@ -1,30 +1,62 @@
 // Starting the desktop app from the command line (`munin-view [STORE]`): runs Electron's binary
-// on this package, or says clearly that it is not installed.
+// on this package, downloading it on first use, or says clearly why it cannot.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** The path of Electron's binary, or null where it was not downloaded. */
-export function electronBinary(): string | null {
+/** The folder of the installed electron npm package, or null where it is not installed. */
+function electronPackage(): string | null {
   try {
-    const path = createRequire(import.meta.url)('electron') as unknown;
-    return typeof path === 'string' && existsSync(path) ? path : null;
+    return dirname(createRequire(import.meta.url).resolve('electron/package.json'));
   } catch {
     return null;
   }
 }
 
+/**
+ * The path of Electron's binary, or null where it was not downloaded. Read from the package's
+ * path.txt as its index.js does, not by requiring `electron`: since Electron 42 that require
+ * downloads the binary when it is missing, and a probe must not fetch 100 MB.
+ */
+export function electronBinary(): string | null {
+  const folder = electronPackage();
+  if (folder === null) return null;
+  try {
+    const name = readFileSync(join(folder, 'path.txt'), 'utf8');
+    const path = join(process.env['ELECTRON_OVERRIDE_DIST_PATH'] ?? join(folder, 'dist'), name);
+    return existsSync(path) ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Electron's binary, downloaded by the package's own installer where it is missing: npm install
+ * no longer fetches it (Electron 42 dropped the postinstall). ELECTRON_SKIP_BINARY_DOWNLOAD, which
+ * Electron no longer reads, still means "never download" here, so CI and tests stay offline.
+ */
+function electronBinaryOrDownload(): string | null {
+  const found = electronBinary();
+  const folder = electronPackage();
+  if (found !== null || folder === null || process.env['ELECTRON_SKIP_BINARY_DOWNLOAD']) {
+    return found;
+  }
+  process.stderr.write("munin-view: downloading Electron's binary (once)…\n");
+  spawnSync(process.execPath, [join(folder, 'install.js')], { stdio: 'inherit' });
+  return electronBinary();
+}
+
 export function launchDesktopApp(store: string | null): Promise<number> {
-  const binary = electronBinary();
+  const binary = electronBinaryOrDownload();
   if (binary === null) {
     process.stderr.write(
-      "munin-view: Electron's binary is not installed here (it was skipped, as with\n" +
-        'ELECTRON_SKIP_BINARY_DOWNLOAD=1); run `npm install` with internet access to get it.\n' +
+      "munin-view: Electron's binary is not installed here: its download was skipped\n" +
+        '(ELECTRON_SKIP_BINARY_DOWNLOAD=1) or failed (it needs the internet and Node 22.12+).\n' +
         (store !== null
           ? `Meanwhile \`munin-view serve ${store}\` shows the store in a browser.\n`
           : ''),

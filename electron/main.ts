@@ -3,7 +3,7 @@
 // over IPC through DesktopHost, the menu, remembered window bounds and recent stores.
 
 import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, session, shell } from 'electron';
-import type { MenuItemConstructorOptions, WebContents } from 'electron';
+import type { WebContents } from 'electron';
 import { existsSync } from 'node:fs';
 import { dirname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,7 +11,7 @@ import type { MenuCommand } from '../shared/api/bridge.js';
 import { DELTA_CHANNEL, ipcChannel } from '../shared/api/bridge.js';
 import { DesktopHost } from './host/desktop-host.js';
 import { SettingsFile } from './desktop-settings.js';
-import { writeDemoStore } from './demo/demo-store.js';
+import { appMenuTemplate } from './app-menu.js';
 
 const SCHEME = 'munin-app';
 const APP_ORIGIN = `${SCHEME}://app`;
@@ -63,7 +63,12 @@ function demoStorePath(): string {
 
 async function openDemo() {
   const root = demoStorePath();
-  if (!existsSync(join(root, 'runs'))) writeDemoStore(root);
+  if (!existsSync(join(root, 'runs'))) {
+    // Loaded here, not at the top: the demo's simulator, PNG encoder and run writer are for
+    // this one menu item, not for every launch.
+    const { writeDemoStore } = await import('./demo/demo-store.js');
+    writeDemoStore(root);
+  }
   return host.open(root);
 }
 
@@ -84,65 +89,26 @@ async function openWithDialog() {
 }
 
 function buildMenu(): void {
-  const recent = settings.recent.map((root): MenuItemConstructorOptions => ({
-    label: root,
-    click: () => void host.open(root),
-  }));
-  const template: MenuItemConstructorOptions[] = [
-    ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
+  const template = appMenuTemplate(
     {
-      label: 'File',
-      submenu: [
-        { label: 'Open Store…', accelerator: 'CmdOrCtrl+O', click: () => void openWithDialog() },
-        {
-          label: 'Open Recent',
-          submenu: recent.length > 0 ? recent : [{ label: 'No recent stores', enabled: false }],
-        },
-        { label: 'Open Demo Store', click: () => void openDemo() },
-        { label: 'Close Store', enabled: host.root !== null, click: () => void host.close() },
-        { type: 'separator' },
-        process.platform === 'darwin' ? { role: 'close' } : { role: 'quit' },
-      ],
+      platform: process.platform,
+      packaged: app.isPackaged,
+      recent: settings.recent,
+      storeOpen: host.root !== null,
     },
     {
-      label: 'View',
-      submenu: [
-        { role: 'reload' },
-        { type: 'separator' },
-        {
-          label: 'Find Runs',
-          accelerator: 'CmdOrCtrl+F',
-          click: () => menuCommand('focus-filter'),
-        },
-        {
-          label: 'Toggle Theme',
-          accelerator: 'CmdOrCtrl+Shift+L',
-          click: () => menuCommand('toggle-theme'),
-        },
-        { type: 'separator' },
-        { role: 'resetZoom' },
-        { role: 'zoomIn' },
-        { role: 'zoomOut' },
-        { type: 'separator' },
-        { role: 'togglefullscreen' },
-        { role: 'toggleDevTools' },
-      ],
+      openWithDialog: () => void openWithDialog(),
+      openRecent: (root) => void host.open(root),
+      openDemo: () => void openDemo(),
+      close: () => void host.close(),
+      about: () =>
+        void dialog.showMessageBox({
+          message: `munin-view ${app.getVersion()}`,
+          detail: 'A viewer for munin stores: ML training runs kept on local disk.',
+        }),
+      command: menuCommand,
     },
-    {
-      label: 'Help',
-      submenu: [
-        {
-          label: 'About munin-view',
-          click: () =>
-            void dialog.showMessageBox({
-              message: `munin-view ${app.getVersion()}`,
-              detail: 'A viewer for munin stores: ML training runs kept on local disk.',
-            }),
-        },
-        { label: 'Keyboard Shortcuts', click: () => menuCommand('show-help') },
-      ],
-    },
-  ];
+  );
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }
 

@@ -3,8 +3,8 @@
 
 import os from 'node:os';
 import type { JsonValue } from '../../shared/format/json.js';
-import type { Clock } from '../store/writer/clock.js';
-import { RunWriter } from '../store/writer/run-writer.js';
+import type { Clock } from './writer/clock.js';
+import { RunWriter } from './writer/run-writer.js';
 import { SeededRandom } from './seeded-random.js';
 import {
   declareTrainingMetrics,

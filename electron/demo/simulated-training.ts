@@ -2,7 +2,7 @@
 // real sweep's do (too high is noisy and plateaus, too low is slow), with per-step noise.
 
 import type { SeededRandom } from './seeded-random.js';
-import type { RunWriter } from '../store/writer/run-writer.js';
+import type { RunWriter } from './writer/run-writer.js';
 
 export const CIFAR_CLASSES = [
   'airplane',

@@ -1,14 +1,22 @@
-// `munin-view [STORE]` opens the desktop app; where Electron's binary was not downloaded it says
-// so, with what to do instead, and exits 1. Unknown options are refused with the usage.
+// `munin-view [STORE]` opens the desktop app; where Electron's binary was not downloaded (and
+// ELECTRON_SKIP_BINARY_DOWNLOAD forbids fetching it) it says so, with what to do instead, and
+// exits 1. Unknown options are refused with the usage.
 
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { electronBinary } from '../../electron/launch-app.js';
 
-const CLI = join(resolve(import.meta.dirname, '../..'), 'bin', 'munin-view.js');
+const REPO = resolve(import.meta.dirname, '../..');
+const CLI = join(REPO, 'bin', 'munin-view.js');
+const LAUNCH = pathToFileURL(join(REPO, 'out', 'electron', 'launch-app.js')).href;
+// Never a 100 MB download from a test, whatever the environment says.
 const run = (...args: string[]) =>
-  spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+  spawnSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
+  });
 
 describe('munin-view [STORE]', () => {
   it.skipIf(electronBinary() !== null)(
@@ -18,8 +26,25 @@ describe('munin-view [STORE]', () => {
       expect(result.status).toBe(1);
       expect(result.stderr).toMatch(/Electron's binary is not installed/);
       expect(result.stderr).toContain('munin-view serve /some/store');
+      expect(result.stderr).not.toMatch(/downloading/i);
     },
   );
+
+  it.skipIf(electronBinary() !== null)('probes for the binary without downloading it', () => {
+    // Requiring `electron` would start Electron's own download (and print that it does).
+    const probe = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { electronBinary } = await import(${JSON.stringify(LAUNCH)});
+         process.stdout.write(String(electronBinary()));`,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(probe.status).toBe(0);
+    expect(probe.stdout).toBe('null');
+  });
 
   it('refuses an unknown option, and a store given with more arguments, with the usage', () => {
     for (const args of [['--bogus'], ['a', 'b']]) {

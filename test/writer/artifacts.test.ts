@@ -7,8 +7,8 @@ import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from
 import { join } from 'node:path';
 import { readArtifact } from '../../electron/store/artifacts.js';
 import { BLOBS_DIR, digestDirectory, digestFile, verifyBlob } from '../../electron/store/blobs.js';
-import { RunWriter } from '../../electron/store/writer/run-writer.js';
-import { deleteVersion, publishVersion, setAlias } from '../../electron/store/writer/artifacts.js';
+import { RunWriter } from '../../electron/demo/writer/run-writer.js';
+import { deleteVersion, publishVersion, setAlias } from '../../electron/demo/writer/artifacts.js';
 import { at, exportOf, holdLockInAnotherProcess, release, scratchDirs } from './scratch.js';
 
 const newRoot = scratchDirs();

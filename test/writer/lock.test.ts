@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { readRun } from '../../electron/store/run-reader.js';
-import { RunWriter } from '../../electron/store/writer/run-writer.js';
+import { RunWriter } from '../../electron/demo/writer/run-writer.js';
 import { probeFromAnotherProcess, scratchDirs } from './scratch.js';
 
 const newRoot = scratchDirs();

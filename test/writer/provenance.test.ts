@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readRun } from '../../electron/store/run-reader.js';
-import { RunWriter } from '../../electron/store/writer/run-writer.js';
+import { RunWriter } from '../../electron/demo/writer/run-writer.js';
 import { scratchDirs } from './scratch.js';
 
 const newDir = scratchDirs();

@@ -9,8 +9,8 @@ import { encodeStatsHint } from '../../shared/format/stats-hint.js';
 import { readLogInto } from '../../electron/store/log-file.js';
 import { RunLog } from '../../electron/store/run-log.js';
 import { readRun } from '../../electron/store/run-reader.js';
-import { RunLockedError } from '../../electron/store/writer/locks.js';
-import { RunWriter } from '../../electron/store/writer/run-writer.js';
+import { RunLockedError } from '../../electron/demo/writer/locks.js';
+import { RunWriter } from '../../electron/demo/writer/run-writer.js';
 import {
   holdLockInAnotherProcess,
   probeFromAnotherProcess,

@@ -10,7 +10,7 @@ import { hostIdentities } from '../../electron/store/identities.js';
 import { readLogInto } from '../../electron/store/log-file.js';
 import { RunLog } from '../../electron/store/run-log.js';
 import { readRun } from '../../electron/store/run-reader.js';
-import { RunWriter } from '../../electron/store/writer/run-writer.js';
+import { RunWriter } from '../../electron/demo/writer/run-writer.js';
 import { at, exportOf, scratchDirs, steppingClock } from './scratch.js';
 
 const newRoot = scratchDirs();

@@ -14,7 +14,7 @@ import {
 import { join } from 'node:path';
 import { tagDigest } from '../../shared/format/digest.js';
 import { readRun } from '../../electron/store/run-reader.js';
-import { RunWriter } from '../../electron/store/writer/run-writer.js';
+import { RunWriter } from '../../electron/demo/writer/run-writer.js';
 import { addTag, removeTag, writeNotes } from '../../electron/store/writer/tags-notes.js';
 import { scratchDirs } from './scratch.js';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { tagDigest } from '../../../shared/format/digest.js';
 import { tagProblem } from '../../../shared/format/names.js';
 import { encodeUtf8 } from '../../../shared/format/utf8.js';
-import { quoted, requireUtf8String } from './argument-checks.js';
+import { quoted, requireUtf8String } from './text-checks.js';
 import { describeError, errorCode, replaceFileWhole, unlinkIfPresent } from './durable-files.js';
 
 function requireTag(tag: string): string {

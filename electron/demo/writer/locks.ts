@@ -3,8 +3,8 @@
 
 import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadFsExt } from '../lock-probe.js';
-import { errorCode } from './durable-files.js';
+import { loadFsExt } from '../../store/lock-probe.js';
+import { errorCode } from '../../store/writer/durable-files.js';
 
 /** Thrown when a writer, not a reader's probe, holds a run's lock. */
 export class RunLockedError extends Error {}

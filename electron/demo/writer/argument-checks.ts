@@ -6,6 +6,7 @@ import { isKey, isSegment, isText } from '../../../shared/format/names.js';
 import { isWellFormedUnicode } from '../../../shared/format/utf8.js';
 import type { Value, ValueMap } from '../../../shared/format/values.js';
 import { MAX_STEP } from '../../../shared/format/values.js';
+import { quoted, requireUtf8String } from '../../store/writer/text-checks.js';
 
 /** An object of values as a program may give it: a Map, or a plain object. */
 export type Values = ValueMap | Readonly<Record<string, Value>>;
@@ -14,10 +15,6 @@ export type SampleValues = ReadonlyMap<string, number> | Readonly<Record<string,
 
 function entriesOf<T>(values: ReadonlyMap<string, T> | Readonly<Record<string, T>>): [string, T][] {
   return values instanceof Map ? [...values] : Object.entries(values as Record<string, T>);
-}
-
-export function quoted(text: string): string {
-  return JSON.stringify(text);
 }
 
 const TEXT_RULE =
@@ -72,14 +69,6 @@ export function requireVersionNumber(version: unknown, what = 'version'): number
     throw new Error(`${what} ${String(version)} is not a version number: an integer from 1`);
   }
   return version;
-}
-
-export function requireUtf8String(text: unknown, what: string): string {
-  if (typeof text !== 'string') throw new Error(`${what} is not a string`);
-  if (!isWellFormedUnicode(text)) {
-    throw new Error(`${what} ${quoted(text)} holds a lone surrogate, so it has no UTF-8 form`);
-  }
-  return text;
 }
 
 function requireValue(value: unknown, what: string): Value {

@@ -22,15 +22,14 @@ import { isSegment, isText } from '../../../shared/format/names.js';
 import { encodeStatsHint } from '../../../shared/format/stats-hint.js';
 import type { KeyStatistics } from '../../../shared/series/statistics.js';
 import { StatisticsAccumulator } from '../../../shared/series/statistics.js';
-import { hostIdentities } from '../identities.js';
-import { readLogInto } from '../log-file.js';
-import { RunLog } from '../run-log.js';
-import { LOG_FILE } from '../run-reader.js';
+import { hostIdentities } from '../../store/identities.js';
+import { readLogInto } from '../../store/log-file.js';
+import { RunLog } from '../../store/run-log.js';
+import { LOG_FILE } from '../../store/run-reader.js';
 import type { SampleValues, Values } from './argument-checks.js';
 import {
   checkSamples,
   checkValues,
-  quoted,
   requireKey,
   requireSegment,
   requireStep,
@@ -39,6 +38,7 @@ import {
   requireVersionNumber,
   wellFormed,
 } from './argument-checks.js';
+import { quoted } from '../../store/writer/text-checks.js';
 import {
   describeError,
   errorCode,
@@ -47,7 +47,7 @@ import {
   syncPath,
   workInProgressName,
   writeAll,
-} from './durable-files.js';
+} from '../../store/writer/durable-files.js';
 import { lockRunLog } from './locks.js';
 import type { Clock } from './clock.js';
 import { wallClock } from './clock.js';

@@ -7,16 +7,16 @@ import { DIGEST_PREFIX } from '../../../shared/format/digest.js';
 import { encodeJsonString, parseJson } from '../../../shared/format/json.js';
 import { FORMAT_VERSION } from '../../../shared/format/records.js';
 import { encodeFloat, encodeValueMap } from '../../../shared/format/values.js';
-import { LOG_FILE } from '../run-reader.js';
+import { LOG_FILE } from '../../store/run-reader.js';
 import type { Values } from './argument-checks.js';
 import {
   checkValues,
-  quoted,
   requireSegment,
   requireStep,
   requireTime,
   requireVersionNumber,
 } from './argument-checks.js';
+import { quoted } from '../../store/writer/text-checks.js';
 import { storeBlob } from './blob-copy.js';
 import {
   errorCode,
@@ -25,7 +25,7 @@ import {
   syncDirectory,
   syncPath,
   writeSyncedTemporary,
-} from './durable-files.js';
+} from '../../store/writer/durable-files.js';
 import { withSharedStoreLock } from './locks.js';
 import type { Clock } from './clock.js';
 import { wallClock } from './clock.js';

@@ -15,8 +15,13 @@ import {
 import { join } from 'node:path';
 import { createBlake2b256 } from '../../../shared/format/digest.js';
 import { encodeUtf8 } from '../../../shared/format/utf8.js';
-import { BLOBS_DIR, LinkToDirectoryError, listBelow } from '../blobs.js';
-import { removeQuietly, syncDirectory, workInProgressName, writeAll } from './durable-files.js';
+import { BLOBS_DIR, LinkToDirectoryError, listBelow } from '../../store/blobs.js';
+import {
+  removeQuietly,
+  syncDirectory,
+  workInProgressName,
+  writeAll,
+} from '../../store/writer/durable-files.js';
 
 export interface StoredBlob {
   /** The 64 hex digits of the content's digest: its name under blobs/blake2b-256/. */
