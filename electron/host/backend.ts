@@ -1,10 +1,11 @@
-// The Backend: the one object the UI talks to. It opens a store, keeps every run live (followed
-// logs, status, tags, notes), answers Api requests from its op table, and pushes numbered deltas
-// to sessions; reading, coalescing live changes and throttling summaries are parts of their own.
+// The Backend: the one object the UI talks to. It opens a source of runs (a munin store), keeps
+// every run live, answers Api requests from its op table, and pushes numbered deltas to
+// sessions; coalescing live changes and throttling summaries are parts of their own, and where
+// runs come from is the source's alone.
 
-import { resolve } from 'node:path';
 import type {
   ApiResponse,
+  ArtifactSummary,
   Delta,
   RunSummary,
   Snapshot,
@@ -12,24 +13,20 @@ import type {
 } from '../../shared/api/contract.js';
 import { parseApiRequest } from '../../shared/api/validate.js';
 import type { HostIdentities } from '../store/identities.js';
-import { hostIdentities } from '../store/identities.js';
-import { checkStore } from '../store/store.js';
 import type { Sink } from '../store/export.js';
 import type { WatchOptions } from '../follow/store-watcher.js';
-import { StoreWatcher } from '../follow/store-watcher.js';
-import type { RunEntry } from './run-entry.js';
+import type { RunsSource, SourceRun } from '../sources/run-source.js';
+import { MuninStoreSource } from '../sources/munin/munin-store-source.js';
 import { SessionHub } from './session-hub.js';
 import type { HubSession, UnnumberedDelta } from './session-hub.js';
 import type { PendingChanges } from './change-coalescer.js';
 import { ChangeCoalescer } from './change-coalescer.js';
 import { SummaryThrottle } from './summary-throttle.js';
-import { INITIAL_READ_MS, ReadScheduler, THREADED_READ_BYTES } from './read-scheduler.js';
 import { ApiFailure, toApiError } from './ops/api-failure.js';
 import type { OpContext } from './ops/op-context.js';
 import { answerRequest } from './ops/op-table.js';
 import type { LiveChanges } from './live-changes.js';
 import { liveChanges } from './live-changes.js';
-import { writeStoreExport } from './store-export.js';
 import { listRuns, storeInfo } from './store-listing.js';
 
 export interface BackendOptions {
@@ -54,25 +51,22 @@ export interface Session {
 }
 
 export class Backend {
-  private readonly runs = new Map<string, RunEntry>();
   private readonly hub = new SessionHub();
-  private readonly watcher: StoreWatcher;
   private readonly statusTimer: NodeJS.Timeout;
   private readonly coalescer: ChangeCoalescer;
   private readonly summaries: SummaryThrottle;
-  private readonly reader: ReadScheduler;
-  private readonly host: HostIdentities;
   private readonly live: LiveChanges;
   private readonly opContext: OpContext;
   private closed = false;
 
   private constructor(
-    readonly root: string,
+    private readonly source: RunsSource,
     options: BackendOptions,
   ) {
-    this.host = options.host ?? hostIdentities();
+    const runs = source.runs;
     this.live = liveChanges({
-      runs: this.runs,
+      runs,
+      drop: (runId) => source.drop(runId),
       broadcast: this.broadcast,
       pushSummary: (runId, important) => this.summaries.push(runId, important),
     });
@@ -85,29 +79,10 @@ export class Backend {
     // The list shows a live run's last step and last write; once a second is enough for those,
     // while the samples themselves go out as they come.
     this.summaries = new SummaryThrottle((id) => {
-      const entry = this.runs.get(id);
-      if (entry === undefined || this.closed || this.hub.size === 0) return;
-      this.broadcast({ type: 'run-changed', run: entry.summary() });
+      const run = runs.get(id);
+      if (run === undefined || this.closed || this.hub.size === 0) return;
+      this.broadcast({ type: 'run-changed', run: run.summary() });
     }, options.summaryThrottleMs ?? 1000);
-    // Watching starts before any run is read, so no change made while reading is missed.
-    this.watcher = new StoreWatcher(
-      root,
-      {
-        runChanged: (id, what) => this.coalescer.schedule(id, what),
-        artifactsChanged: () => this.broadcast({ type: 'artifacts-changed' }),
-      },
-      { ...options.watch, lazyRuns: true },
-    );
-    this.reader = new ReadScheduler({
-      root,
-      host: this.host,
-      watcher: this.watcher,
-      runs: this.runs,
-      threadedReadBytes: options.threadedReadBytes ?? THREADED_READ_BYTES,
-      added: (entry) => this.announce(entry),
-      readingStarted: (runId) => this.broadcast({ type: 'reading-started', runId }),
-      closed: () => this.closed,
-    });
     this.statusTimer = setInterval(
       () => this.live.probeOpenRuns(),
       options.statusIntervalMs ?? 3000,
@@ -115,20 +90,29 @@ export class Backend {
     this.statusTimer.unref();
   }
 
-  /** Opens the store at root; throws a StoreError saying why it cannot. */
+  /** Opens the munin store at root; throws a StoreError saying why it cannot. */
   static async open(root: string, options: BackendOptions = {}): Promise<Backend> {
-    const absolute = resolve(root);
-    checkStore(absolute);
-    const backend = new Backend(absolute, options);
-    await backend.watcher.ready;
-    // The newest runs are read before open returns; the rest stream in as run-added deltas.
-    backend.reader.readSome(INITIAL_READ_MS);
-    backend.reader.readInBackground();
+    return Backend.openSource(new MuninStoreSource(root, options), options);
+  }
+
+  /** Opens any source of runs: its first runs are read before this returns. */
+  static async openSource(source: RunsSource, options: BackendOptions = {}): Promise<Backend> {
+    const backend = new Backend(source, options);
+    await source.open({
+      runAdded: (run) => backend.announce(run),
+      readingStarted: (runId) => backend.broadcast({ type: 'reading-started', runId }),
+      runChanged: (runId, what) => backend.coalescer.schedule(runId, what),
+      artifactsChanged: () => backend.broadcast({ type: 'artifacts-changed' }),
+    });
     return backend;
   }
 
+  get root(): string {
+    return this.source.root;
+  }
+
   get polling(): boolean {
-    return this.watcher.polling;
+    return this.source.polling;
   }
 
   /**
@@ -150,22 +134,21 @@ export class Backend {
     this.coalescer.close();
     this.summaries.close();
     this.hub.clear();
-    await this.watcher.close();
+    await this.source.close();
   }
 
   storeInfo(): StoreInfo {
-    return storeInfo(this.root, this.watcher.polling, this.runs, this.reader);
+    return storeInfo(this.source);
   }
 
   /** The runs read so far, by id in byte order. */
   listRuns(): RunSummary[] {
-    return listRuns(this.runs);
+    return listRuns(this.source.runs);
   }
 
   /** The export contract for the live state, written in pieces to sink. */
   writeExport(sink: Sink): void {
-    this.reader.readAll();
-    writeStoreExport(sink, this.root, this.host, this.runs, this.reader.reading.keys());
+    this.source.writeExport(sink);
   }
 
   private async handle(session: HubSession, raw: unknown): Promise<ApiResponse> {
@@ -180,46 +163,44 @@ export class Backend {
 
   private makeOpContext(): OpContext {
     return {
-      root: this.root,
+      listArtifacts: (): readonly ArtifactSummary[] => this.source.listArtifacts(),
       entry: (runId) => this.entry(runId),
       withSamples: (runId) => this.withSamples(runId),
       storeInfo: () => this.storeInfo(),
       listRuns: () => this.listRuns(),
       subscribe: (session, runIds) => this.subscribe(session, runIds),
-      written: (entry, what) => {
-        if (what === 'tags') entry.refreshTags();
+      written: (run, what) => {
+        if (what === 'tags') run.refreshTags();
         else {
-          entry.refreshNotes();
-          this.broadcast({ type: 'notes-changed', runId: entry.id });
+          run.refreshNotes();
+          this.broadcast({ type: 'notes-changed', runId: run.id });
         }
-        this.summaries.push(entry.id, true);
+        this.summaries.push(run.id, true);
       },
     };
   }
 
-  private entry(runId: string): RunEntry {
-    const entry = this.runs.get(runId);
-    if (entry === undefined) throw new ApiFailure('no-such-run', `no run ${runId} in this store`);
-    return entry;
+  private entry(runId: string): SourceRun {
+    const run = this.source.runs.get(runId);
+    if (run === undefined) throw new ApiFailure('no-such-run', `no run ${runId} in this store`);
+    return run;
   }
 
-  /** The run, its samples read first when it was listed from its hint. */
-  private withSamples(runId: string): RunEntry {
-    const entry = this.entry(runId);
-    if (!entry.samplesRead && this.live.readSamples(entry) === 'vanished')
+  /** The run, its samples read first when it was listed without them. */
+  private withSamples(runId: string): SourceRun {
+    const run = this.entry(runId);
+    if (!run.samplesRead && this.live.readSamples(run) === 'vanished')
       throw new ApiFailure('no-such-run', `run ${runId} was deleted`);
-    return entry;
+    return run;
   }
 
   private subscribe(session: HubSession, runIds: readonly string[]): Snapshot {
-    for (const id of runIds) if (this.runs.has(id)) this.withSamples(id);
+    const { runs } = this.source;
+    for (const id of runIds) if (runs.has(id)) this.withSamples(id);
     // Every run asked for is followed, read or not: a run still being read, or not reached yet
     // by the reading of a big store, has its series pushed once it is added (see announce).
     session.followed = new Set(runIds);
-    const series = runIds.flatMap((id) => {
-      const entry = this.runs.get(id);
-      return entry === undefined ? [] : entry.subscribedSeries();
-    });
+    const series = runIds.flatMap((id) => runs.get(id)?.subscribedSeries() ?? []);
     return { seq: session.seq, runs: this.listRuns(), series };
   }
 
@@ -227,20 +208,20 @@ export class Backend {
    * Tells sessions of a run just added, and pushes its series to those that follow it: a page
    * opened before the run was read holds none of its series, and no snapshot will bring them.
    */
-  private announce(entry: RunEntry): void {
+  private announce(run: SourceRun): void {
     if (this.hub.size === 0) return;
-    this.broadcast({ type: 'run-added', run: entry.summary() });
-    if (!this.hub.followed(entry.id)) return;
-    if (!entry.samplesRead && this.live.readSamples(entry) === 'vanished') return;
-    for (const series of entry.subscribedSeries())
-      this.broadcast({ type: 'samples', series }, entry.id);
+    this.broadcast({ type: 'run-added', run: run.summary() });
+    if (!this.hub.followed(run.id)) return;
+    if (!run.samplesRead && this.live.readSamples(run) === 'vanished') return;
+    for (const series of run.subscribedSeries())
+      this.broadcast({ type: 'samples', series }, run.id);
   }
 
   private readChanges(changes: PendingChanges): void {
     for (const [runId, changed] of changes) {
       if (this.closed) return;
-      if (this.runs.has(runId)) this.live.apply(runId, changed);
-      else this.reader.changed(runId);
+      if (this.source.runs.has(runId)) this.live.apply(runId, changed);
+      else this.source.readChanged(runId);
     }
   }
 

@@ -2,22 +2,23 @@
 // lines read and pushed as samples, orphan cuts, resets and removals, statuses probed again;
 // each told to the sessions as deltas, with the run's summary when it matters.
 
-import type { RunFileKind } from '../follow/store-watcher.js';
-import type { RunEntry } from './run-entry.js';
+import type { RunChange, SourceRun } from '../sources/run-source.js';
 import type { UnnumberedDelta } from './session-hub.js';
 
 export interface LiveTarget {
-  /** The runs read, by id: a run that vanished is taken out of it. */
-  readonly runs: Map<string, RunEntry>;
+  /** The runs read, by id. */
+  readonly runs: ReadonlyMap<string, SourceRun>;
+  /** Takes a run that vanished out of the runs. */
+  drop(runId: string): void;
   broadcast(delta: UnnumberedDelta, runId?: string): void;
   pushSummary(runId: string, important: boolean): void;
 }
 
 export interface LiveChanges {
   /** Applies the changes of one read run's files. */
-  apply(id: string, changed: ReadonlySet<RunFileKind>): void;
+  apply(id: string, changed: ReadonlySet<RunChange>): void;
   /** Reads the samples of a run listed from its hint, and tells sessions what changed. */
-  readSamples(entry: RunEntry): 'read' | 'vanished';
+  readSamples(entry: SourceRun): 'read' | 'vanished';
   /** Probes runs without an end again: a writer that exits changes no file. */
   probeOpenRuns(): void;
 }
@@ -25,12 +26,12 @@ export interface LiveChanges {
 export function liveChanges(target: LiveTarget): LiveChanges {
   const { runs } = target;
 
-  const removed = (entry: RunEntry): void => {
-    runs.delete(entry.id);
+  const removed = (entry: SourceRun): void => {
+    target.drop(entry.id);
     target.broadcast({ type: 'run-removed', runId: entry.id });
   };
 
-  const readSamples = (entry: RunEntry): 'read' | 'vanished' => {
+  const readSamples = (entry: SourceRun): 'read' | 'vanished' => {
     const result = entry.readSamples();
     if (result?.state === 'vanished') {
       removed(entry);
@@ -42,7 +43,7 @@ export function liveChanges(target: LiveTarget): LiveChanges {
   };
 
   /** Reads what the run's log gained and pushes it; true when more than samples changed. */
-  const refresh = (entry: RunEntry, appendOnly = false): boolean => {
+  const refresh = (entry: SourceRun, appendOnly = false): boolean => {
     const statusBefore = entry.status;
     const result = entry.refresh(appendOnly);
     if (result.state === 'vanished') {
@@ -64,7 +65,7 @@ export function liveChanges(target: LiveTarget): LiveChanges {
     return result.recordsChanged || entry.status !== statusBefore;
   };
 
-  const apply = (id: string, changed: ReadonlySet<RunFileKind>): void => {
+  const apply = (id: string, changed: ReadonlySet<RunChange>): void => {
     const entry = runs.get(id);
     if (entry === undefined) return;
     let important = false;

@@ -1,28 +1,22 @@
-// What the store is as a Backend holds it: where it is, whether it is polled, how far it is
-// read (big logs with their progress), and its runs' summaries in byte order of their ids.
+// What a source is as a Backend shows it: where it is, whether it is polled, how far it is read
+// (long reads with their progress), and its runs' summaries in byte order of their ids.
 
 import { basename } from 'node:path';
 import type { RunSummary, StoreInfo } from '../../shared/api/contract.js';
 import { compareUtf8 } from '../../shared/format/utf8.js';
-import type { ReadScheduler } from './read-scheduler.js';
-import type { RunEntry } from './run-entry.js';
+import type { RunsSource, SourceRun } from '../sources/run-source.js';
 
-export function storeInfo(
-  root: string,
-  polling: boolean,
-  runs: ReadonlyMap<string, RunEntry>,
-  reader: ReadScheduler,
-): StoreInfo {
+export function storeInfo(source: RunsSource): StoreInfo {
   return {
-    root,
-    name: basename(root),
-    polling,
-    runsRead: runs.size,
-    runsToRead: reader.toRead,
-    reading: [...reader.reading].map(([runId, progress]) => ({ runId, ...progress })),
+    root: source.root,
+    name: basename(source.root),
+    polling: source.polling,
+    runsRead: source.runs.size,
+    runsToRead: source.toRead,
+    reading: [...source.reading].map(([runId, progress]) => ({ runId, ...progress })),
   };
 }
 
-export function listRuns(runs: ReadonlyMap<string, RunEntry>): RunSummary[] {
+export function listRuns(runs: ReadonlyMap<string, SourceRun>): RunSummary[] {
   return [...runs.keys()].sort(compareUtf8).map((id) => runs.get(id)!.summary());
 }

@@ -6,7 +6,7 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeDemoStore } from '../../electron/demo/demo-store.js';
 import { Backend } from '../../electron/host/backend.js';
-import { RunEntry } from '../../electron/host/run-entry.js';
+import { RunEntry } from '../../electron/sources/munin/run-entry.js';
 import { listFromHint } from '../../electron/store/hinted-listing.js';
 import { hostIdentities } from '../../electron/store/identities.js';
 import { LOG_FILE } from '../../electron/store/run-reader.js';
@@ -81,7 +81,7 @@ describe('listing from stats hints', () => {
       expect({ ...run, damaged: 0 }).toEqual({ ...expected.get(run.id)!, damaged: 0 });
     }
 
-    const entries = (backend as unknown as { runs: Map<string, RunEntry> }).runs;
+    const entries = (backend as unknown as { source: { runs: Map<string, RunEntry> } }).source.runs;
     const unread = () => [...entries.values()].filter((e) => !e.samplesRead).map((e) => e.id);
     expect(unread().length).toBe(listed.length - 1);
     const id = listed.find((run) => run.status === 'finished')!.id;

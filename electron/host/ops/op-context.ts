@@ -4,26 +4,27 @@
 import type {
   ApiOp,
   ApiResults,
+  ArtifactSummary,
   RequestOf,
   RunSummary,
   Snapshot,
   StoreInfo,
 } from '../../../shared/api/contract.js';
-import type { RunEntry } from '../run-entry.js';
+import type { SourceRun } from '../../sources/run-source.js';
 import type { HubSession } from '../session-hub.js';
 
 export interface OpContext {
-  readonly root: string;
+  listArtifacts(): readonly ArtifactSummary[];
   /** The run, or a no-such-run failure. */
-  entry(runId: string): RunEntry;
+  entry(runId: string): SourceRun;
   /** The run with its samples read (a run listed from its stats hint has none until asked). */
-  withSamples(runId: string): RunEntry;
+  withSamples(runId: string): SourceRun;
   storeInfo(): StoreInfo;
   listRuns(): RunSummary[];
   /** The session follows these runs from now on; the snapshot its deltas follow. */
   subscribe(session: HubSession, runIds: readonly string[]): Snapshot;
   /** Tags or notes of the run were just written here: sessions hear of it at once. */
-  written(entry: RunEntry, what: 'tags' | 'notes'): void;
+  written(entry: SourceRun, what: 'tags' | 'notes'): void;
 }
 
 export type OpHandler<Op extends ApiOp> = (

@@ -1,8 +1,6 @@
 // The ops that read one run: its detail, its series, its git diff, the envelopes of a key for a
 // view and the point a cursor reads on one.
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ApiFailure } from './api-failure.js';
 import type { OpHandlers } from './op-context.js';
 
@@ -12,15 +10,7 @@ export const RUN_OPS: OpHandlers<'runDetail' | 'series' | 'gitDiff' | 'envelope'
     const entry = context.withSamples(request.runId);
     return request.keys.flatMap((key) => entry.columns(key) ?? []);
   },
-  gitDiff: (context, request) => {
-    const entry = context.entry(request.runId);
-    try {
-      return readFileSync(join(entry.dir, 'git.diff'), 'utf8');
-    } catch {
-      // No git.diff: the work tree was clean, or the run recorded none.
-      return null;
-    }
-  },
+  gitDiff: (context, request) => context.entry(request.runId).gitDiff(),
   envelope: (context, request) => {
     const envelope = context.withSamples(request.runId).envelope(request);
     if ('refused' in envelope) throw new ApiFailure('bad-request', envelope.refused);

@@ -1,27 +1,36 @@
-// The only ops that write to a store: a run's tags and notes, each as the format says; a
-// failure leaves the old ones as they were and says why.
+// The only ops that write to a store: a run's tags and notes, by the run's own writer (as the
+// format says, for a munin run); a run that takes none says so, and a failure leaves the old
+// ones as they were and says why.
 
-import { addTag, removeTag, writeNotes } from '../../store/writer/tags-notes.js';
-import { writeOrFail } from './api-failure.js';
-import type { OpHandlers } from './op-context.js';
+import type { SourceRun } from '../../sources/run-source.js';
+import { ApiFailure, writeOrFail } from './api-failure.js';
+import type { OpContext, OpHandlers } from './op-context.js';
+
+/** The run, when it takes writes of what: else a refusal that says so. */
+function writable(context: OpContext, runId: string, what: 'tags' | 'notes'): SourceRun {
+  const run = context.entry(runId);
+  if (!run.capabilities[what])
+    throw new ApiFailure('bad-request', `the ${what} of run ${runId} cannot be written here`);
+  return run;
+}
 
 export const WRITE_OPS: OpHandlers<'addTag' | 'removeTag' | 'setNotes'> = {
   addTag: (context, request) => {
-    const entry = context.entry(request.runId);
-    writeOrFail(() => addTag(entry.dir, request.tag));
-    context.written(entry, 'tags');
-    return [...entry.tags];
+    const run = writable(context, request.runId, 'tags');
+    writeOrFail(() => run.addTag(request.tag));
+    context.written(run, 'tags');
+    return [...run.tags];
   },
   removeTag: (context, request) => {
-    const entry = context.entry(request.runId);
-    writeOrFail(() => removeTag(entry.dir, request.tag));
-    context.written(entry, 'tags');
-    return [...entry.tags];
+    const run = writable(context, request.runId, 'tags');
+    writeOrFail(() => run.removeTag(request.tag));
+    context.written(run, 'tags');
+    return [...run.tags];
   },
   setNotes: (context, request) => {
-    const entry = context.entry(request.runId);
-    writeOrFail(() => writeNotes(entry.dir, request.text));
-    context.written(entry, 'notes');
+    const run = writable(context, request.runId, 'notes');
+    writeOrFail(() => run.writeNotes(request.text));
+    context.written(run, 'notes');
     return null;
   },
 };

@@ -4,12 +4,12 @@
 
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HostIdentities } from '../store/identities.js';
-import { hasWholeFirstLine } from '../store/log-file.js';
-import { LOG_FILE } from '../store/run-reader.js';
-import { readLogInWorker } from '../store/threaded-read.js';
-import { listRunCandidates } from '../store/store.js';
-import type { StoreWatcher } from '../follow/store-watcher.js';
+import type { HostIdentities } from '../../store/identities.js';
+import { hasWholeFirstLine } from '../../store/log-file.js';
+import { LOG_FILE } from '../../store/run-reader.js';
+import { readLogInWorker } from '../../store/threaded-read.js';
+import { listRunCandidates } from '../../store/store.js';
+import type { StoreWatcher } from '../../follow/store-watcher.js';
 import { RunEntry } from './run-entry.js';
 
 /** Logs larger than this are read in a worker thread, with progress. */

@@ -1,14 +1,14 @@
-// The export contract of a Backend's live state, written in pieces to a sink: runs read and kept
+// The export contract of a munin store's live state, written in pieces to a sink: runs read and kept
 // from the live entries, the others (listed from a hint, or still read in a thread) read here
 // and not kept, so that an export holds no memory after it.
 
-import { encodeJsonString } from '../../shared/format/json.js';
-import { compareUtf8 } from '../../shared/format/utf8.js';
-import { readArtifacts } from '../store/artifacts.js';
-import type { Sink } from '../store/export.js';
-import { encodeArtifactExport, writeRunExport } from '../store/export.js';
-import type { HostIdentities } from '../store/identities.js';
-import { readRun } from '../store/run-reader.js';
+import { encodeJsonString } from '../../../shared/format/json.js';
+import { compareUtf8 } from '../../../shared/format/utf8.js';
+import { readArtifacts } from '../../store/artifacts.js';
+import type { Sink } from '../../store/export.js';
+import { encodeArtifactExport, writeRunExport } from '../../store/export.js';
+import type { HostIdentities } from '../../store/identities.js';
+import { readRun } from '../../store/run-reader.js';
 import type { RunEntry } from './run-entry.js';
 
 export function writeStoreExport(

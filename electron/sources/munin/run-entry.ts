@@ -1,9 +1,9 @@
-// One run as the Backend keeps it live: its followed log, status, tags and notes, and the
-// summaries and details the Api answers with.
+// One run of a munin store as the host keeps it live: its followed log, status, tags and notes,
+// the summaries and details the Api answers with, and the only writes, its tags and notes.
 
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { WHOLE_SERIES_LIMIT } from '../../shared/api/contract.js';
+import { WHOLE_SERIES_LIMIT } from '../../../shared/api/contract.js';
 import type {
   EnvelopeColumns,
   EnvelopePoints,
@@ -15,22 +15,26 @@ import type {
   RunSummary,
   RequestOf,
   SeriesColumns,
-} from '../../shared/api/contract.js';
-import type { HostIdentities } from '../store/identities.js';
-import type { RunRead } from '../store/run-reader.js';
-import type { Series } from '../store/run-log.js';
-import { LOG_FILE, probeRun, readStatistics, unreadableReason } from '../store/run-reader.js';
-import type { WriterIdentity } from '../store/run-files.js';
-import { readNotes, readTags } from '../store/run-files.js';
-import { decideStatus } from '../store/status.js';
-import type { FollowResult } from '../follow/run-follower.js';
-import { RunFollower } from '../follow/run-follower.js';
-import type { EnvelopeBasis } from '../../shared/series/derived-series.js';
-import { EnvelopeCache } from '../../shared/series/derived-series.js';
-import type { HintedListing } from '../store/hinted-listing.js';
-import { listFromHint } from '../store/hinted-listing.js';
+} from '../../../shared/api/contract.js';
+import type { HostIdentities } from '../../store/identities.js';
+import type { RunRead } from '../../store/run-reader.js';
+import type { Series } from '../../store/run-log.js';
+import { LOG_FILE, probeRun, readStatistics, unreadableReason } from '../../store/run-reader.js';
+import type { WriterIdentity } from '../../store/run-files.js';
+import { readNotes, readTags } from '../../store/run-files.js';
+import { decideStatus } from '../../store/status.js';
+import type { FollowResult } from '../../follow/run-follower.js';
+import { RunFollower } from '../../follow/run-follower.js';
+import type { EnvelopeBasis } from '../../../shared/series/derived-series.js';
+import { EnvelopeCache } from '../../../shared/series/derived-series.js';
+import type { HintedListing } from '../../store/hinted-listing.js';
+import { listFromHint } from '../../store/hinted-listing.js';
+import { addTag, removeTag, writeNotes } from '../../store/writer/tags-notes.js';
+import type { RunCapabilities, SourceRun } from '../run-source.js';
 
-export class RunEntry {
+export class RunEntry implements SourceRun {
+  /** A munin run takes tags and notes, written as the format says. */
+  readonly capabilities: RunCapabilities = { tags: true, notes: true };
   readonly dir: string;
   follower: RunFollower;
   /**
@@ -117,6 +121,27 @@ export class RunEntry {
 
   refreshTags(): void {
     this.tags = readTags(this.dir);
+  }
+
+  gitDiff(): string | null {
+    try {
+      return readFileSync(join(this.dir, 'git.diff'), 'utf8');
+    } catch {
+      // No git.diff: the work tree was clean, or the run recorded none.
+      return null;
+    }
+  }
+
+  addTag(tag: string): void {
+    addTag(this.dir, tag);
+  }
+
+  removeTag(tag: string): void {
+    removeTag(this.dir, tag);
+  }
+
+  writeNotes(text: string): void {
+    writeNotes(this.dir, text);
   }
 
   refreshNotes(): void {

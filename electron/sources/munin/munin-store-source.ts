@@ -1,0 +1,130 @@
+// A munin store as a source of runs: checked to be a store, watched (runs/, each run's files,
+// artifacts/), its runs read newest first and big logs in worker threads, exported by the
+// format's contract, and its artifacts listed.
+
+import { resolve } from 'node:path';
+import type { ArtifactSummary } from '../../../shared/api/contract.js';
+import { readArtifacts } from '../../store/artifacts.js';
+import type { Sink } from '../../store/export.js';
+import type { HostIdentities } from '../../store/identities.js';
+import { hostIdentities } from '../../store/identities.js';
+import { checkStore } from '../../store/store.js';
+import type { WatchOptions } from '../../follow/store-watcher.js';
+import { StoreWatcher } from '../../follow/store-watcher.js';
+import type { RunsSource, SourceEvents } from '../run-source.js';
+import { INITIAL_READ_MS, ReadScheduler, THREADED_READ_BYTES } from './read-scheduler.js';
+import type { RunEntry } from './run-entry.js';
+import { writeStoreExport } from './store-export.js';
+
+export interface MuninStoreOptions {
+  /** Logs at least this big are read in a worker thread (default 50 MiB). */
+  readonly threadedReadBytes?: number;
+  readonly watch?: WatchOptions;
+  readonly host?: HostIdentities;
+}
+
+export class MuninStoreSource implements RunsSource {
+  readonly root: string;
+  readonly runs = new Map<string, RunEntry>();
+  private readonly host: HostIdentities;
+  private watcher: StoreWatcher | null = null;
+  private reader: ReadScheduler | null = null;
+  private closed = false;
+
+  /** Checks that root is a store; throws a StoreError saying why when it is not. */
+  constructor(
+    root: string,
+    private readonly options: MuninStoreOptions = {},
+  ) {
+    this.root = resolve(root);
+    checkStore(this.root);
+    this.host = options.host ?? hostIdentities();
+  }
+
+  get polling(): boolean {
+    return this.watcher?.polling ?? false;
+  }
+
+  get toRead(): number {
+    return this.reader?.toRead ?? 0;
+  }
+
+  get reading(): ReadonlyMap<string, { bytes: number; size: number }> {
+    return this.reader?.reading ?? new Map();
+  }
+
+  async open(events: SourceEvents): Promise<void> {
+    // Watching starts before any run is read, so no change made while reading is missed.
+    const watcher = new StoreWatcher(
+      this.root,
+      { runChanged: events.runChanged, artifactsChanged: events.artifactsChanged },
+      { ...this.options.watch, lazyRuns: true },
+    );
+    this.watcher = watcher;
+    this.reader = new ReadScheduler({
+      root: this.root,
+      host: this.host,
+      watcher,
+      runs: this.runs,
+      threadedReadBytes: this.options.threadedReadBytes ?? THREADED_READ_BYTES,
+      added: events.runAdded,
+      readingStarted: events.readingStarted,
+      closed: () => this.closed,
+    });
+    await watcher.ready;
+    // The newest runs are read before open returns; the rest stream in as they are read.
+    this.reader.readSome(INITIAL_READ_MS);
+    this.reader.readInBackground();
+  }
+
+  readChanged(runId: string): void {
+    this.reader?.changed(runId);
+  }
+
+  drop(runId: string): void {
+    this.runs.delete(runId);
+  }
+
+  writeExport(sink: Sink): void {
+    this.reader?.readAll();
+    writeStoreExport(sink, this.root, this.host, this.runs, this.reading.keys());
+  }
+
+  listArtifacts(): ArtifactSummary[] {
+    return readArtifacts(this.root).map((artifact) => ({
+      name: artifact.name,
+      latest: artifact.latest,
+      versions: [...artifact.versions].map(([version, v]) => {
+        if (v.deleted)
+          return {
+            version,
+            deleted: true,
+            time: v.time,
+            run: null,
+            step: null,
+            size: null,
+            digest: null,
+          };
+        const get = (name: string) => v.members.get(name);
+        const num = (x: unknown): number | null =>
+          typeof x === 'number' ? x : typeof x === 'bigint' ? Number(x) : null;
+        const str = (x: unknown): string | null => (typeof x === 'string' ? x : null);
+        return {
+          version,
+          deleted: false,
+          time: num(get('time')),
+          run: str(get('run')),
+          step: num(get('step')),
+          size: num(get('size')),
+          digest: str(get('digest')),
+        };
+      }),
+      aliases: [...artifact.aliases].map(([alias, version]) => ({ alias, version })),
+    }));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.watcher?.close();
+  }
+}

@@ -1,0 +1,96 @@
+// The seam between the host and where runs come from: a source lists runs, tells what changes,
+// exports them, and gives each run an entry that reads, follows and describes itself (status,
+// summary, series, envelopes) and says what may be written to it. The rest of the host sees runs,
+// never a store's layout: a munin store is one source, an event stream another.
+
+import type {
+  ArtifactSummary,
+  EnvelopeColumns,
+  PointAt,
+  RequestOf,
+  RunDetail,
+  RunStatusName,
+  RunSummary,
+  SeriesColumns,
+} from '../../shared/api/contract.js';
+import type { FollowResult } from '../follow/run-follower.js';
+import type { RunFileKind } from '../follow/store-watcher.js';
+import type { Sink } from '../store/export.js';
+
+/** What changed of a run: its log, its tags or notes, or its writer, hint or directory. */
+export type RunChange = RunFileKind;
+
+/** What a read of a run's log brought: samples and orphan cuts, a reset, or its end. */
+export type RunRefresh = FollowResult;
+
+/** What may be written to a run. */
+export interface RunCapabilities {
+  /** Tags can be added and removed: the run is a munin store's. */
+  readonly tags: boolean;
+  /** Notes can be replaced. */
+  readonly notes: boolean;
+}
+
+export interface SourceRun {
+  readonly id: string;
+  readonly capabilities: RunCapabilities;
+  readonly status: RunStatusName;
+  readonly tags: readonly string[];
+  /** True while the run may still change status by itself: it has no end. */
+  readonly open: boolean;
+  /** False while the run is listed without its samples (from a stats hint, say). */
+  readonly samplesRead: boolean;
+  /** Reads the samples of a run listed without them; null when they were read. */
+  readSamples(): RunRefresh | null;
+  /** Reads what the run gained; with `appendOnly`, only its log grew. */
+  refresh(appendOnly?: boolean): RunRefresh;
+  refreshTags(): void;
+  refreshNotes(): void;
+  summary(): RunSummary;
+  detail(): RunDetail;
+  /** Samples [from, to) of a key as columns; the whole series by default. */
+  columns(key: string, from?: number, to?: number): SeriesColumns | undefined;
+  /** The run's series as a subscriber takes them: whole, or only their count when too long. */
+  subscribedSeries(): SeriesColumns[];
+  envelope(request: RequestOf<'envelope'>): EnvelopeColumns | { readonly refused: string };
+  sampleAt(request: RequestOf<'sampleAt'>): PointAt | null | { readonly refused: string };
+  /** The uncommitted changes the run started from, or null when it has none. */
+  gitDiff(): string | null;
+  /** Writes of tags and notes; each throws why when it fails or the run does not take it. */
+  addTag(tag: string): void;
+  removeTag(tag: string): void;
+  writeNotes(text: string): void;
+}
+
+/** What a source tells its host as it reads and watches. */
+export interface SourceEvents {
+  /** A run read after the source opened. */
+  runAdded(run: SourceRun): void;
+  /** A long read of a run began; its progress is in `reading`. */
+  readingStarted(runId: string): void;
+  /** Something of a run changed on disk, a run read or not yet. */
+  runChanged(runId: string, what: RunChange): void;
+  artifactsChanged(): void;
+}
+
+export interface RunsSource {
+  readonly root: string;
+  /** True when changes are found by polling, not told by the file system. */
+  readonly polling: boolean;
+  /** The runs read so far, by id. */
+  readonly runs: ReadonlyMap<string, SourceRun>;
+  /** Runs still to read, long reads included. */
+  readonly toRead: number;
+  /** Long reads under way: bytes read of their size. */
+  readonly reading: ReadonlyMap<string, { readonly bytes: number; readonly size: number }>;
+  /** Starts watching and reads the first runs; the rest are read after, told as runAdded. */
+  open(events: SourceEvents): Promise<void>;
+  /** A run not read yet changed: read it now, out of its turn. */
+  readChanged(runId: string): void;
+  /** A run that vanished: it is no longer listed. */
+  drop(runId: string): void;
+  /** The export contract of every run and artifact, in pieces; reads what is not read yet. */
+  writeExport(sink: Sink): void;
+  listArtifacts(): readonly ArtifactSummary[];
+  close(): Promise<void>;
+}
