@@ -1,34 +1,13 @@
 // renderer/src/pages/run-query and run-query-match: the runs filter's grammar (words, comparisons, fields, negation, OR, groups, quotes), its parse errors, and exact number comparison across floats and bigints.
 
 import { describe, expect, it } from 'vitest';
-import type { RunSummary } from '../../shared/api/contract.js';
 import type { Value } from '../../shared/format/values.js';
 import type { QueryNode } from '../../renderer/src/pages/run-query.js';
 import { comparedKeys, parseNumber, parseRunQuery } from '../../renderer/src/pages/run-query.js';
 import { compareNumbers, matchesRunQuery } from '../../renderer/src/pages/run-query-match.js';
+import { runSummary } from '../support/run-summary.js';
 
-function run(id: string, fields: Partial<RunSummary> = {}): RunSummary {
-  return {
-    id,
-    status: 'finished',
-    error: null,
-    experiment: 'exp',
-    name: id,
-    parent: null,
-    startTime: 1000,
-    endTime: 2000,
-    lastWrite: 2000,
-    lastStep: 100,
-    steps: 100,
-    params: new Map<string, Value>(),
-    summary: new Map<string, Value>(),
-    tags: [],
-    keys: [],
-    damaged: 0,
-    hasNotes: false,
-    ...fields,
-  };
-}
+const run = runSummary;
 
 const runs = [
   run('r1', {

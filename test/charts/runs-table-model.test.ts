@@ -16,29 +16,9 @@ import {
 } from '../../renderer/src/pages/runs-table-model.js';
 import type { QueryNode } from '../../renderer/src/pages/run-query.js';
 import { MATCH_ALL, parseRunQuery } from '../../renderer/src/pages/run-query.js';
+import { runSummary } from '../support/run-summary.js';
 
-function run(id: string, fields: Partial<RunSummary> = {}): RunSummary {
-  return {
-    id,
-    status: 'finished',
-    error: null,
-    experiment: 'exp',
-    name: id,
-    parent: null,
-    startTime: 1000,
-    endTime: 2000,
-    lastWrite: 2000,
-    lastStep: 100,
-    steps: 100,
-    params: new Map<string, Value>(),
-    summary: new Map<string, Value>(),
-    tags: [],
-    keys: [],
-    damaged: 0,
-    hasNotes: false,
-    ...fields,
-  };
-}
+const run = runSummary;
 
 function query(text: string): QueryNode {
   const parsed = parseRunQuery(text);

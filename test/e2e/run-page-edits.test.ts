@@ -10,9 +10,9 @@ import {
   WAIT,
   describeE2e,
   evaluate,
-  goToRoute,
   openDemoApp,
   screenshot,
+  openRunPage,
 } from './support.js';
 
 describeE2e('editing on the run page', () => {
@@ -33,12 +33,7 @@ describeE2e('editing on the run page', () => {
     return found[0]!;
   }
 
-  /** Opens a run's tab by its route and waits for its title. */
-  async function openRun(run: ExportedRun, tab = 'overview'): Promise<void> {
-    await goToRoute(page, `#/run/${run.id}/${tab}`);
-    await page.waitForSelector('[data-testid="run-page"]', WAIT);
-    await expect.poll(() => page.textContent('[data-testid="run-title"]'), WAIT).toBe(run.name);
-  }
+  const openRun = (run: ExportedRun, tab?: string) => openRunPage(page, run, tab);
 
   it('closes the git.diff dialog with Escape', async () => {
     const run = runNamed('resnet18-lr0.05-b128');

@@ -12,10 +12,10 @@ import {
   describeE2e,
   openDemoApp,
   evaluate,
-  goToRoute,
   replaceFile,
   routeOf,
   screenshot,
+  openRunPage,
 } from './support.js';
 
 describeE2e('the run page', () => {
@@ -36,12 +36,7 @@ describeE2e('the run page', () => {
     return found[0]!;
   }
 
-  /** Opens a run's tab by its route and waits for its title. */
-  async function openRun(run: ExportedRun, tab = 'overview'): Promise<void> {
-    await goToRoute(page, `#/run/${run.id}/${tab}`);
-    await page.waitForSelector('[data-testid="run-page"]', { timeout: 10_000 });
-    await expect.poll(() => page.textContent('[data-testid="run-title"]'), WAIT).toBe(run.name);
-  }
+  const openRun = (run: ExportedRun, tab?: string) => openRunPage(page, run, tab);
 
   /** The rows of the key/value table of the overview card titled title: name, text, value title. */
   function cardRows(title: string): Promise<[string, string, string | null][]> {

@@ -1,6 +1,6 @@
 // Helpers for the end-to-end tests: demo stores, `munin-view serve` as a child process, Chromium driven by playwright-core, screenshots and cleanup.
 
-import { describe } from 'vitest';
+import { describe, expect } from 'vitest';
 import { execFile, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -309,4 +309,11 @@ export async function legendColour(page: Page, selector: string, label: string):
     if (Date.now() > deadline) throw new Error(`no legend entry ${label} in ${selector}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Opens a run's tab by its route and waits for the page to show the run's title. */
+export async function openRunPage(page: Page, run: ExportedRun, tab = 'overview'): Promise<void> {
+  await goToRoute(page, `#/run/${run.id}/${tab}`);
+  await page.waitForSelector('[data-testid="run-page"]', WAIT);
+  await expect.poll(() => page.textContent('[data-testid="run-title"]'), WAIT).toBe(run.name);
 }
