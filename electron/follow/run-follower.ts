@@ -2,10 +2,10 @@
 // that is not whole, opening the file anew each time; turns what it read into ordered changes
 // (samples appended per key, orphan cuts) and copes with the log shrinking or vanishing.
 
-import { readLogInto } from '../store/log-file.js';
-import type { LogReadResult } from '../store/log-file.js';
-import type { OrphanCutListener } from '../store/run-log.js';
-import { RunLog } from '../store/run-log.js';
+import { readLogInto } from '../store/log/log-bytes.js';
+import type { LogReadResult } from '../store/log/log-bytes.js';
+import type { OrphanCutListener } from '../store/log/run-fold.js';
+import { RunLog } from '../store/log/run-fold.js';
 
 /** One change a read brought: the cuts in log order, then the samples read since. */
 export type FollowChange =

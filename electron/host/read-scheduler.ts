@@ -5,9 +5,9 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HostIdentities } from '../store/identities.js';
-import { hasWholeFirstLine } from '../store/log-file.js';
-import { LOG_FILE } from '../store/run-reader.js';
-import { readLogInWorker } from '../store/threaded-read.js';
+import { hasWholeFirstLine } from '../store/log/log-bytes.js';
+import { LOG_FILE } from '../store/log/read-run.js';
+import { readLogInWorker } from '../store/log/threaded-read.js';
 import { listRunCandidates } from '../store/store.js';
 import type { StoreWatcher } from '../follow/store-watcher.js';
 import { RunEntry } from './run-entry.js';

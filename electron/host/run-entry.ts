@@ -17,9 +17,9 @@ import type {
   SeriesColumns,
 } from '../../shared/api/contract.js';
 import type { HostIdentities } from '../store/identities.js';
-import type { RunRead } from '../store/run-reader.js';
-import type { Series } from '../store/run-log.js';
-import { LOG_FILE, probeRun, readStatistics, unreadableReason } from '../store/run-reader.js';
+import type { RunRead } from '../store/log/read-run.js';
+import type { Series } from '../store/log/run-fold.js';
+import { LOG_FILE, probeRun, readStatistics, unreadableReason } from '../store/log/read-run.js';
 import type { WriterIdentity } from '../store/run-files.js';
 import { readNotes, readTags } from '../store/run-files.js';
 import { decideStatus } from '../store/status.js';

@@ -8,8 +8,8 @@ import type { Artifact } from './artifacts.js';
 import { readArtifacts } from './artifacts.js';
 import type { HostIdentities } from './identities.js';
 import { hostIdentities } from './identities.js';
-import type { RunRead } from './run-reader.js';
-import { readRun } from './run-reader.js';
+import type { RunRead } from './log/read-run.js';
+import { readRun } from './log/read-run.js';
 import { listRunIds } from './store.js';
 
 export type Sink = (text: string) => void;

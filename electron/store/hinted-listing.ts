@@ -6,11 +6,11 @@
 import { join } from 'node:path';
 import { decodeStatsHint } from '../../shared/format/stats-hint.js';
 import type { KeyStatistics } from '../../shared/series/statistics.js';
-import type { LogReadResult } from './log-file.js';
-import { readLogInto } from './log-file.js';
+import type { LogReadResult } from './log/log-bytes.js';
+import { readLogInto } from './log/log-bytes.js';
 import { readOptional } from './run-files.js';
-import { RunLog } from './run-log.js';
-import { opensAsSamplesLine } from './samples-fast-path.js';
+import { RunLog } from './log/run-fold.js';
+import { opensAsSamplesLine } from './log/samples-fast-path.js';
 
 /**
  * A RunLog that folds every record but samples, whose lines it counts and skips. A sample line

@@ -4,8 +4,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { compareUtf8 } from '../../shared/format/utf8.js';
-import { hasWholeFirstLine } from './log-file.js';
-import { LOG_FILE } from './run-reader.js';
+import { hasWholeFirstLine } from './log/log-bytes.js';
+import { LOG_FILE } from './log/read-run.js';
 
 export class StoreError extends Error {}
 

@@ -23,9 +23,9 @@ import { encodeStatsHint } from '../../../shared/format/stats-hint.js';
 import type { KeyStatistics } from '../../../shared/series/statistics.js';
 import { StatisticsAccumulator } from '../../../shared/series/statistics.js';
 import { hostIdentities } from '../../store/identities.js';
-import { readLogInto } from '../../store/log-file.js';
-import { RunLog } from '../../store/run-log.js';
-import { LOG_FILE } from '../../store/run-reader.js';
+import { readLogInto } from '../../store/log/log-bytes.js';
+import { RunLog } from '../../store/log/run-fold.js';
+import { LOG_FILE } from '../../store/log/read-run.js';
 import type { SampleValues, Values } from './argument-checks.js';
 import {
   checkSamples,

@@ -4,9 +4,9 @@
 // segment read to its own series (RunLog.applySegment) and reads on from where the segment stopped.
 
 import { closeSync, fstatSync, openSync } from 'node:fs';
-import { readInChunks } from './log-file.js';
-import type { TransferredSeries } from './run-log.js';
-import { SamplesFold } from './run-log.js';
+import { readInChunks } from './log-bytes.js';
+import type { TransferredSeries } from './run-fold.js';
+import { SamplesFold } from './run-fold.js';
 import { SamplesLineScanner } from './samples-fast-path.js';
 
 const CHUNK_BYTES = 4 << 20;

@@ -1,13 +1,13 @@
-// Reading a big log off the calling thread (log-read-worker.ts), with progress, its segments
-// read on further threads (log-segment-worker.ts) where the machine has the cores.
+// Reading a big log off the calling thread (read-log-worker.ts), with progress, its segments
+// read on further threads (segment-scan-worker.ts) where the machine has the cores.
 
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
-import type { LogReadResult } from './log-file.js';
-import type { SegmentSamples } from './log-segments.js';
-import type { TransferredRunLog } from './run-log.js';
-import { RunLog } from './run-log.js';
+import type { LogReadResult } from './log-bytes.js';
+import type { SegmentSamples } from './segment-scan.js';
+import type { TransferredRunLog } from './run-fold.js';
+import { RunLog } from './run-fold.js';
 import type { SegmentScan } from './segmented-read.js';
 
 type WorkerMessage =
@@ -19,14 +19,22 @@ type SegmentMessage =
   { type: 'done'; segment: SegmentSamples } | { type: 'error'; message: string };
 
 /**
- * A compiled worker, beside this module in out/electron/store/. A worker thread runs only
+ * A compiled worker, beside this module in out/electron/store/log/. A worker thread runs only
  * JavaScript, so where this module runs from its TypeScript source (under the test runner) the
  * worker is taken from the build, which `npm test` makes first.
  */
 function workerScript(name: string): string {
   const here = fileURLToPath(import.meta.url);
+  // From electron/store/log/ up to the checkout, whose build mirrors electron/ under out/.
   return here.endsWith('.ts')
-    ? join(resolve(dirname(here), '..', '..'), 'out', 'electron', 'store', `${name}.js`)
+    ? join(
+        resolve(dirname(here), '..', '..', '..'),
+        'out',
+        'electron',
+        'store',
+        'log',
+        `${name}.js`,
+      )
     : join(dirname(here), `${name}.js`);
 }
 
@@ -40,7 +48,7 @@ export function readLogInWorker(
   segments?: number,
 ): Promise<{ log: RunLog; read: LogReadResult }> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerScript('log-read-worker'), { workerData: { path, segments } });
+    const worker = new Worker(workerScript('read-log-worker'), { workerData: { path, segments } });
     worker.on('message', (message: WorkerMessage) => {
       if (message.type === 'progress') onProgress(message.bytes);
       else if (message.type === 'done') {
@@ -66,7 +74,7 @@ export function scanSegmentInWorker(
   progress: Float64Array,
   slot: number,
 ): SegmentScan {
-  const worker = new Worker(workerScript('log-segment-worker'), {
+  const worker = new Worker(workerScript('segment-scan-worker'), {
     workerData: { path, start, end, progress, slot },
   });
   const result = new Promise<SegmentSamples | undefined>((resolve) => {

@@ -2,7 +2,7 @@
 // opening the file anew for each read as network file systems require.
 
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import type { RunLog } from './run-log.js';
+import type { RunLog } from './run-fold.js';
 
 const CHUNK_BYTES = 4 << 20;
 /**

@@ -4,7 +4,7 @@
 
 import { statSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { RunLog } from './run-log.js';
+import { RunLog } from './run-fold.js';
 import { readLogSegmented, segmentCountFor, segmentCuts } from './segmented-read.js';
 import { scanSegmentInWorker } from './threaded-read.js';
 
