@@ -3,7 +3,7 @@
 // (samples appended per key, orphan cuts) and copes with the log shrinking or vanishing.
 
 import { readLogInto } from '../store/log/log-bytes.js';
-import type { LogReadResult } from '../store/log/log-bytes.js';
+import type { LogReadResult } from '../store/log/read-types.js';
 import type { OrphanCutListener } from '../store/log/run-fold.js';
 import { RunLog } from '../store/log/run-fold.js';
 

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { decodeStatsHint } from '../../shared/format/stats-hint.js';
 import type { KeyStatistics } from '../../shared/series/statistics.js';
-import type { LogReadResult } from './log/log-bytes.js';
+import type { LogReadResult } from './log/read-types.js';
 import { readLogInto } from './log/log-bytes.js';
 import { readOptional } from './run-files.js';
 import { RunLog } from './log/run-fold.js';

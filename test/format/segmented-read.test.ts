@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readLogInto } from '../../electron/store/log/log-bytes.js';
-import type { LogReadResult } from '../../electron/store/log/log-bytes.js';
+import type { LogReadResult } from '../../electron/store/log/read-types.js';
 import { scanSegment } from '../../electron/store/log/segment-scan.js';
 import { RunLog } from '../../electron/store/log/run-fold.js';
 import type { StartSegmentScan } from '../../electron/store/log/segmented-read.js';

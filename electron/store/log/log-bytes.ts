@@ -1,8 +1,8 @@
-// Reading a run's log file into a RunLog: whole lines only, in chunks, from a given offset,
+// Reading a run's log file into a fold: whole lines only, in chunks, from a given offset,
 // opening the file anew for each read as network file systems require.
 
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import type { RunLog } from './run-fold.js';
+import type { LogReadResult, WholeLinesSink } from './read-types.js';
 
 const CHUNK_BYTES = 4 << 20;
 /**
@@ -12,26 +12,13 @@ const CHUNK_BYTES = 4 << 20;
 const SMALL_READ_BYTES = 64 << 10;
 const smallReadBuffer = Buffer.allocUnsafe(SMALL_READ_BYTES);
 
-export interface LogReadResult {
-  /** Offset just past the last whole line read: the next read starts here. */
-  readonly offset: number;
-  /** The file's size when read. */
-  readonly size: number;
-  /** The file's modification time in milliseconds since the epoch. */
-  readonly mtimeMs: number;
-  /** True when reading stopped at a NUL byte: a part of the log not yet written. */
-  readonly stoppedAtNul: boolean;
-  /** The file's device and inode, to tell a log replaced under the same name. */
-  readonly identity: string;
-}
-
 /**
- * Applies the whole lines of the log at path from `offset` on, and before `until`, to runLog and
+ * Applies the whole lines of the log at path from `offset` on, and before `until`, to the fold and
  * returns where it stopped. Throws the file system's error when the log cannot be opened.
  */
 export function readLogInto(
   path: string,
-  runLog: RunLog,
+  fold: WholeLinesSink,
   offset = 0,
   onProgress?: (bytes: number) => void,
   until = Infinity,
@@ -48,7 +35,7 @@ export function readLogInto(
     let stoppedAtNul = false;
     // Reads may go past the size fstat gave, which a network file system can give late.
     const read = readInChunks(fd, offset, until, readEnd, buffer, (bytes, filled, at) => {
-      const result = runLog.applyWholeLines(bytes, 0, filled);
+      const result = fold.applyWholeLines(bytes, 0, filled);
       stoppedAtNul = result.stoppedAtNul;
       onProgress?.(at + result.consumed);
       return { consumed: result.consumed, stop: result.stoppedAtNul };

@@ -16,10 +16,9 @@ import type { Value } from '../../../shared/format/values.js';
 import type { WholeLinesResult } from '../../../shared/format/whole-lines.js';
 import { forEachWholeLine } from '../../../shared/format/whole-lines.js';
 import { SampleColumns } from '../../../shared/series/sample-columns.js';
-import type { TransferredColumns } from '../../../shared/series/sample-columns.js';
 import type { KeyStatistics } from '../../../shared/series/statistics.js';
 import { statisticsOf } from '../../../shared/series/statistics.js';
-import type { SegmentSamples } from './segment-scan.js';
+import type { SegmentSamples, TransferredSeries } from './read-types.js';
 import type { ScannedSamples } from './samples-fast-path.js';
 import { SamplesLineScanner } from './samples-fast-path.js';
 
@@ -126,14 +125,6 @@ export interface OrphanCutListener {
   beforeCut(step: number): void;
   /** After the cut. */
   afterCut(step: number): void;
-}
-
-/** A Series as structured clone carries it from the thread that read it. */
-export interface TransferredSeries {
-  readonly key: string;
-  readonly kind: SeriesKind;
-  readonly maxStep: number;
-  readonly samples: TransferredColumns;
 }
 
 /** A RunLog as structured clone carries it from the thread that read it. */

@@ -5,10 +5,9 @@
 
 import { availableParallelism } from 'node:os';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import type { LogReadResult } from './log-bytes.js';
+import type { LogReadResult, SegmentSamples } from './read-types.js';
 import { readLogInto } from './log-bytes.js';
 import type { RunLog } from './run-fold.js';
-import type { SegmentSamples } from './segment-scan.js';
 
 /** Below this a segment's thread costs more than it saves. */
 export const MIN_SEGMENT_BYTES = 16 << 20;

@@ -4,8 +4,7 @@
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
-import type { LogReadResult } from './log-bytes.js';
-import type { SegmentSamples } from './segment-scan.js';
+import type { LogReadResult, SegmentSamples } from './read-types.js';
 import type { TransferredRunLog } from './run-fold.js';
 import { RunLog } from './run-fold.js';
 import type { SegmentScan } from './segmented-read.js';
