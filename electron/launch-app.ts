@@ -51,7 +51,8 @@ function electronBinaryOrDownload(): string | null {
   return electronBinary();
 }
 
-export function launchDesktopApp(store: string | null): Promise<number> {
+/** Runs the app on store (or on its welcome screen); `verbose` passes --verbose on to it. */
+export function launchDesktopApp(store: string | null, verbose = false): Promise<number> {
   const binary = electronBinaryOrDownload();
   if (binary === null) {
     process.stderr.write(
@@ -71,8 +72,10 @@ export function launchDesktopApp(store: string | null): Promise<number> {
   spawnSync(process.execPath, [join(packageRoot, 'build', 'electron-native.mjs')], {
     stdio: 'inherit',
   });
-  const child = spawn(binary, [packageRoot, ...(store !== null ? [resolve(store)] : [])], {
-    stdio: 'inherit',
-  });
+  const child = spawn(
+    binary,
+    [packageRoot, ...(verbose ? ['--verbose'] : []), ...(store !== null ? [resolve(store)] : [])],
+    { stdio: 'inherit' },
+  );
   return new Promise((done) => child.on('exit', (code) => done(code ?? 0)));
 }
