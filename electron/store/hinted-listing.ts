@@ -50,6 +50,7 @@ export function listFromHint(dir: string, logFile: string): HintedListing | null
   try {
     read = readLogInto(join(dir, logFile), log);
   } catch {
+    // Not told here: the whole read that follows meets the same failure, and logs it.
     return null;
   }
   // The hint's length is the log's up to and including its end: a log read to its last byte.

@@ -2,6 +2,8 @@
 // opening the file anew for each read as network file systems require.
 
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { log } from '../../log.js';
+import { isAbsent } from '../file-errors.js';
 import type { LogReadResult, WholeLinesSink } from './read-types.js';
 
 const CHUNK_BYTES = 4 << 20;
@@ -94,12 +96,19 @@ export function readInChunks(
   return { consumed, fileOffset };
 }
 
+function isDirectoryError(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'EISDIR';
+}
+
 /** True when the log's first line is whole: the test of whether a run directory is a run. */
 export function hasWholeFirstLine(path: string): boolean {
   let fd: number;
   try {
     fd = openSync(path, 'r');
-  } catch {
+  } catch (error) {
+    // No log (yet): a run directory being made, or a deleted run's renamed away.
+    if (!isAbsent(error) && !isDirectoryError(error))
+      log.warn(`${path} cannot be opened; its run is left out`, error);
     return false;
   }
   try {
@@ -120,8 +129,9 @@ export function hasWholeFirstLine(path: string): boolean {
         buffer = grown;
       }
     }
-  } catch {
-    // A log that is a directory, or that vanished mid-read, holds no whole first line.
+  } catch (error) {
+    // A log that is a directory holds no whole first line.
+    if (!isDirectoryError(error)) log.warn(`${path} cannot be read; its run is left out`, error);
     return false;
   } finally {
     closeSync(fd);
