@@ -3,6 +3,8 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { log } from '../../log.js';
+import { isAbsent } from '../../store/file-errors.js';
 import { ApiFailure } from './api-failure.js';
 import type { OpHandlers } from './op-context.js';
 
@@ -16,8 +18,9 @@ export const RUN_OPS: OpHandlers<'runDetail' | 'series' | 'gitDiff' | 'envelope'
     const entry = context.entry(request.runId);
     try {
       return readFileSync(join(entry.dir, 'git.diff'), 'utf8');
-    } catch {
+    } catch (error) {
       // No git.diff: the work tree was clean, or the run recorded none.
+      if (!isAbsent(error)) log.warn(`${join(entry.dir, 'git.diff')} cannot be read`, error);
       return null;
     }
   },

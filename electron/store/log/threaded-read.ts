@@ -4,6 +4,7 @@
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
+import { log } from '../../log.js';
 import type { LogReadResult, SegmentSamples } from './read-types.js';
 import type { TransferredRunLog } from './run-fold.js';
 import { RunLog } from './run-fold.js';
@@ -11,6 +12,7 @@ import type { SegmentScan } from './segmented-read.js';
 
 type WorkerMessage =
   | { type: 'progress'; bytes: number }
+  | { type: 'warning'; message: string }
   | { type: 'done'; state: TransferredRunLog; read: LogReadResult }
   | { type: 'error'; message: string };
 
@@ -50,6 +52,7 @@ export function readLogInWorker(
     const worker = new Worker(workerScript('read-log-worker'), { workerData: { path, segments } });
     worker.on('message', (message: WorkerMessage) => {
       if (message.type === 'progress') onProgress(message.bytes);
+      else if (message.type === 'warning') log.warn(message.message);
       else if (message.type === 'done') {
         resolve({ log: RunLog.fromTransfer(message.state), read: message.read });
         void worker.terminate();
@@ -65,25 +68,47 @@ export function readLogInWorker(
   });
 }
 
-/** Reads bytes [start, end) of the log at path as a segment on a thread of its own. */
+/**
+ * Reads bytes [start, end) of the log at path as a segment on a thread of its own. A segment its
+ * thread could not read is read by the fold; `failed` is told why, so the failure is not lost.
+ */
 export function scanSegmentInWorker(
   path: string,
   start: number,
   end: number,
   progress: Float64Array,
   slot: number,
+  failed: (why: string) => void,
 ): SegmentScan {
   const worker = new Worker(workerScript('segment-scan-worker'), {
     workerData: { path, start, end, progress, slot },
   });
+  let settled = false;
+  let cancelled = false;
   const result = new Promise<SegmentSamples | undefined>((resolve) => {
+    const give = (segment: SegmentSamples | undefined, why?: string): void => {
+      if (settled) return;
+      settled = true;
+      if (why !== undefined && !cancelled)
+        failed(
+          `${path}: bytes ${start} to ${end} could not be read on a thread (${why}); the fold reads them instead`,
+        );
+      resolve(segment);
+    };
     worker.on('message', (message: SegmentMessage) => {
-      resolve(message.type === 'done' ? message.segment : undefined);
+      if (message.type === 'done') give(message.segment);
+      else give(undefined, message.message);
       void worker.terminate();
     });
-    // A segment its thread could not read is read by the fold.
-    worker.on('error', () => resolve(undefined));
-    worker.on('exit', () => resolve(undefined));
+    worker.on('error', (error) => give(undefined, error.message));
+    worker.on('exit', (code) => give(undefined, `the thread stopped (${code})`));
   });
-  return { result, cancel: () => void worker.terminate() };
+  return {
+    result,
+    cancel: () => {
+      // A fold that stopped before this segment (at a NUL, say) no longer wants it: no failure.
+      cancelled = true;
+      void worker.terminate();
+    },
+  };
 }
