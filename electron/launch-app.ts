@@ -14,6 +14,7 @@ function electronPackage(): string | null {
   try {
     return dirname(createRequire(import.meta.url).resolve('electron/package.json'));
   } catch {
+    // A probe: an install without dev dependencies has no electron, which the caller says.
     return null;
   }
 }
@@ -31,6 +32,7 @@ export function electronBinary(): string | null {
     const path = join(process.env['ELECTRON_OVERRIDE_DIST_PATH'] ?? join(folder, 'dist'), name);
     return existsSync(path) ? path : null;
   } catch {
+    // A probe: no path.txt means the binary was never downloaded, which the caller says.
     return null;
   }
 }

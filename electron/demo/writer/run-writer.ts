@@ -525,8 +525,10 @@ function requireParent(root: string, parent: string): string {
   if (!isSegment(parent)) throw new Error(`parent ${quoted(parent)} is not a run id`);
   try {
     statSync(join(root, 'runs', parent, LOG_FILE));
-  } catch {
-    throw new Error(`parent ${quoted(parent)} is not a run of the store at ${root}`);
+  } catch (error) {
+    throw new Error(`parent ${quoted(parent)} is not a run of the store at ${root}`, {
+      cause: error,
+    });
   }
   return parent;
 }
