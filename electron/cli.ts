@@ -1,17 +1,29 @@
 // The munin-view command: export a store as JSON, write the demo store, or open the app.
 
 import { writeSync } from 'node:fs';
+import { configureLog } from './log.js';
 import { checkReadableDirectory, StoreError } from './store/store.js';
 import { writeStoreExport } from './store/export.js';
 
 const USAGE = `usage:
-  munin-view [STORE]             open the desktop app (on STORE, or on its welcome screen)
-  munin-view export STORE        print the store as read, one JSON document
+  munin-view [STORE] [--verbose] open the desktop app (on STORE, or on its welcome screen)
+  munin-view export STORE [--verbose]
+                                 print the store as read, one JSON document
   munin-view demo DIR [--live]   write a demo store (--live: keep one run writing)
   munin-view serve STORE [--port N] [--host ADDR] [--token VALUE | --no-token]
-                         [--poll] [--interval MS]
+                         [--poll] [--interval MS] [--verbose]
                                  serve the app to a browser, with a per-launch token
+  --verbose                      also print debug lines: each file skipped, each probe not
+                                 made and why (warnings and errors print without it)
 `;
+
+/** args without --verbose; where it was there, debug lines are logged from now on. */
+function takeVerbose(args: readonly string[]): { args: string[]; verbose: boolean } {
+  const rest = args.filter((arg) => arg !== '--verbose');
+  const verbose = rest.length < args.length;
+  if (verbose) configureLog({ verbose: true });
+  return { args: rest, verbose };
+}
 
 function fail(message: string, status = 2): never {
   process.stderr.write(`munin-view: ${message}\n`);
@@ -55,10 +67,11 @@ export async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'export':
-      return exportCommand(rest);
+      return exportCommand(takeVerbose(rest).args);
     case 'serve': {
+      const { args } = takeVerbose(rest);
       const { serveCommand } = await import('./host/serve-command.js');
-      return serveCommand(rest);
+      return serveCommand(args);
     }
     case 'demo': {
       const { demoCommand } = await import('./demo/demo-command.js');
@@ -70,11 +83,13 @@ export async function main(argv: string[]): Promise<void> {
       return;
     default: {
       // Anything else names a store to open in the desktop app (or none: its welcome screen).
-      if (command !== undefined && (command.startsWith('-') || rest.length > 0)) {
-        fail(`unknown command ${JSON.stringify(command)}\n${USAGE}`);
+      const { args, verbose } = takeVerbose(argv);
+      const [store, ...more] = args;
+      if (store !== undefined && (store.startsWith('-') || more.length > 0)) {
+        fail(`unknown command ${JSON.stringify(store)}\n${USAGE}`);
       }
       const { launchDesktopApp } = await import('./launch-app.js');
-      process.exitCode = await launchDesktopApp(command ?? null);
+      process.exitCode = await launchDesktopApp(store ?? null, verbose);
     }
   }
 }

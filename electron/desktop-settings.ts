@@ -3,6 +3,8 @@
 
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { log } from './log.js';
+import { isAbsent } from './store/file-errors.js';
 
 export interface WindowBounds {
   readonly x?: number;
@@ -46,7 +48,10 @@ export class SettingsFile {
         ? parsed.recent.filter((r) => typeof r === 'string')
         : [];
       return { window: validWindow, recent };
-    } catch {
+    } catch (error) {
+      // No file yet: the first launch. Else a file that cannot be read or parsed is replaced.
+      if (!isAbsent(error))
+        log.warn(`${path} cannot be read; the window and recent stores start afresh`, error);
       return structuredClone(DEFAULTS);
     }
   }
@@ -78,8 +83,9 @@ export class SettingsFile {
       const temp = `${this.path}.tmp`;
       writeFileSync(temp, JSON.stringify(this.settings, null, 2));
       renameSync(temp, this.path);
-    } catch {
+    } catch (error) {
       // Settings are a convenience: failing to keep them must not stop the app.
+      log.warn(`${this.path} cannot be written; the window and recent stores are not kept`, error);
     }
   }
 }

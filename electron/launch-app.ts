@@ -14,6 +14,7 @@ function electronPackage(): string | null {
   try {
     return dirname(createRequire(import.meta.url).resolve('electron/package.json'));
   } catch {
+    // A probe: an install without dev dependencies has no electron, which the caller says.
     return null;
   }
 }
@@ -31,6 +32,7 @@ export function electronBinary(): string | null {
     const path = join(process.env['ELECTRON_OVERRIDE_DIST_PATH'] ?? join(folder, 'dist'), name);
     return existsSync(path) ? path : null;
   } catch {
+    // A probe: no path.txt means the binary was never downloaded, which the caller says.
     return null;
   }
 }
@@ -51,7 +53,8 @@ function electronBinaryOrDownload(): string | null {
   return electronBinary();
 }
 
-export function launchDesktopApp(store: string | null): Promise<number> {
+/** Runs the app on store (or on its welcome screen); `verbose` passes --verbose on to it. */
+export function launchDesktopApp(store: string | null, verbose = false): Promise<number> {
   const binary = electronBinaryOrDownload();
   if (binary === null) {
     process.stderr.write(
@@ -71,8 +74,10 @@ export function launchDesktopApp(store: string | null): Promise<number> {
   spawnSync(process.execPath, [join(packageRoot, 'build', 'electron-native.mjs')], {
     stdio: 'inherit',
   });
-  const child = spawn(binary, [packageRoot, ...(store !== null ? [resolve(store)] : [])], {
-    stdio: 'inherit',
-  });
+  const child = spawn(
+    binary,
+    [packageRoot, ...(verbose ? ['--verbose'] : []), ...(store !== null ? [resolve(store)] : [])],
+    { stdio: 'inherit' },
+  );
   return new Promise((done) => child.on('exit', (code) => done(code ?? 0)));
 }

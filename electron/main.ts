@@ -12,6 +12,10 @@ import { DELTA_CHANNEL, ipcChannel } from '../shared/api/bridge.js';
 import { DesktopHost } from './host/desktop-host.js';
 import { SettingsFile } from './desktop-settings.js';
 import { appMenuTemplate } from './app-menu.js';
+import { configureLog, consoleSink } from './log.js';
+
+// The main process's console is where Electron's log shows; the CLI passes --verbose on.
+configureLog({ verbose: process.argv.includes('--verbose'), sink: consoleSink });
 
 const SCHEME = 'munin-app';
 const APP_ORIGIN = `${SCHEME}://app`;

@@ -80,6 +80,7 @@ function holdsRuns(dir: string): boolean {
   try {
     return readdirSync(join(dir, 'runs')).length > 0;
   } catch {
+    // A probe: no runs/ (a new or empty folder) holds no runs; the demo writes it anew.
     return false;
   }
 }

@@ -7,6 +7,8 @@
 import { readdirSync, watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { log } from '../log.js';
+import { isAbsent } from '../store/file-errors.js';
 import { isDirectory } from '../store/store.js';
 
 export interface DirectoryWatchEvents {
@@ -31,7 +33,9 @@ const MAX_NAMED = 16;
 function entries(dir: string): string[] {
   try {
     return readdirSync(dir).filter((name) => !name.startsWith('.'));
-  } catch {
+  } catch (error) {
+    // Gone since its event: nothing in it to watch.
+    if (!isAbsent(error)) log.warn(`${dir} cannot be listed; what is in it is not watched`, error);
     return [];
   }
 }
@@ -124,8 +128,9 @@ export class StoreDirectoryWatch {
     watcher.on('error', (error: Error & { code?: string }) => {
       this.forget(dir);
       // A directory that went away ends its watch; anything else ends watching altogether.
-      if (error.code !== 'ENOENT' && error.code !== 'EPERM' && !this.closed)
-        this.events.failed(error);
+      if (error.code === 'ENOENT' || error.code === 'EPERM')
+        log.debug(`${dir} went away; its watch ended`, error);
+      else if (!this.closed) this.events.failed(error);
     });
     this.watchers.set(dir, watcher);
     this.partsOf.set(dir, parts);

@@ -2,10 +2,12 @@
 // that is not whole, opening the file anew each time; turns what it read into ordered changes
 // (samples appended per key, orphan cuts) and copes with the log shrinking or vanishing.
 
-import { readLogInto } from '../store/log-file.js';
-import type { LogReadResult } from '../store/log-file.js';
-import type { OrphanCutListener } from '../store/run-log.js';
-import { RunLog } from '../store/run-log.js';
+import { log } from '../log.js';
+import { isAbsent } from '../store/file-errors.js';
+import { readLogInto } from '../store/log/log-bytes.js';
+import type { LogReadResult } from '../store/log/read-types.js';
+import type { OrphanCutListener } from '../store/log/run-fold.js';
+import { RunLog } from '../store/log/run-fold.js';
 
 /** One change a read brought: the cuts in log order, then the samples read since. */
 export type FollowChange =
@@ -50,8 +52,8 @@ export class RunFollower implements OrphanCutListener {
     const damaged = this.log.damaged;
     try {
       this.readMore();
-    } catch {
-      return { state: 'vanished' };
+    } catch (error) {
+      return this.vanished(error);
     }
     // Another file under the log's name, or one cut below what was read: what this read took
     // from it belongs to no history already told, so it is all read afresh.
@@ -90,11 +92,21 @@ export class RunFollower implements OrphanCutListener {
     this.pending = [];
     try {
       this.readMore();
-    } catch {
-      return { state: 'vanished' };
+    } catch (error) {
+      return this.vanished(error);
     }
     this.takeChanges();
     return { state: 'reset' };
+  }
+
+  /**
+   * A log that cannot be read ends its run in the app. A deleted run's log is renamed away, which
+   * is no failure; any other reason the run goes is one, and is told.
+   */
+  private vanished(error: unknown): FollowResult {
+    if (isAbsent(error)) log.debug(`${this.logPath} is gone: its run was deleted`);
+    else log.warn(`${this.logPath} cannot be read; its run is left out of the list`, error);
+    return { state: 'vanished' };
   }
 
   private readMore(): void {

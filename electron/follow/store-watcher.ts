@@ -4,6 +4,8 @@
 
 import { readdirSync, statSync, statfsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { log } from '../log.js';
+import { isAbsent } from '../store/file-errors.js';
 import { StoreDirectoryWatch } from './directory-watch.js';
 
 export type RunFileKind = 'log' | 'tags' | 'notes' | 'writer' | 'stats' | 'directory';
@@ -48,6 +50,8 @@ export function networkFileSystemOf(root: string): string | null {
   try {
     return NETWORK_FILE_SYSTEMS.get(Number(statfsSync(root).type)) ?? null;
   } catch {
+    // A probe: a file system that cannot say what it is is watched by events, and polled if
+    // those fail.
     return null;
   }
 }
@@ -124,6 +128,10 @@ export class StoreWatcher {
         if (this.closed || this.polling) return;
         this.watcher?.close();
         this.watcher = null;
+        log.warn(
+          `watching ${this.root} failed; polling it every ${this.intervalMs} ms instead`,
+          error,
+        );
         this.startPolling(`watching failed (${error.message})`);
       },
     });
@@ -138,14 +146,18 @@ export class StoreWatcher {
       try {
         const stat = statSync(path);
         out.set(path, `${stat.ino}:${stat.size}:${stat.mtimeMs}`);
-      } catch {
-        // Absent files are absent from the inventory: their removal shows as a difference.
+      } catch (error) {
+        // Absent files are absent from the inventory: their removal shows as a difference. Told
+        // only with --verbose otherwise: a poll a second would repeat it every second.
+        if (!isAbsent(error)) log.debug(`${path} cannot be stat'ed; it is not polled`, error);
       }
     };
     const list = (path: string): string[] => {
       try {
         return readdirSync(path).filter((name) => !name.startsWith('.') || name === '.deleted');
-      } catch {
+      } catch (error) {
+        // No artifacts/ or aliases/: nothing to poll. Other failures as for note().
+        if (!isAbsent(error)) log.debug(`${path} cannot be listed; it is not polled`, error);
         return [];
       }
     };

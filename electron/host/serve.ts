@@ -88,6 +88,7 @@ export async function serve(backend: Backend, options: ServeOptions): Promise<Ru
     try {
       relativePath = pathname === '/' ? 'index.html' : decodeURIComponent(pathname.slice(1));
     } catch {
+      // Not silent: the client is told; a malformed URL is its mistake, not the server's.
       return refuse(response, 400, 'the path is not percent-encoded UTF-8');
     }
     const path = normalize(join(rendererDir, relativePath));

@@ -6,6 +6,8 @@ import type { JsonObject } from '../../shared/format/json.js';
 import { parseJson } from '../../shared/format/json.js';
 import { isSegment } from '../../shared/format/names.js';
 import { compareUtf8 } from '../../shared/format/utf8.js';
+import { log } from '../log.js';
+import { isAbsent } from './file-errors.js';
 import { isDirectory } from './store.js';
 
 export type ArtifactVersion =
@@ -28,7 +30,9 @@ const ALIAS_CONTENT = /^([1-9][0-9]*)\n?$/;
 function listDir(path: string): string[] {
   try {
     return readdirSync(path);
-  } catch {
+  } catch (error) {
+    // No artifacts/, or an artifact without aliases/: nothing to list.
+    if (!isAbsent(error)) log.warn(`${path} cannot be listed; taken as empty`, error);
     return [];
   }
 }
@@ -37,7 +41,9 @@ function readVersion(path: string): ArtifactVersion | undefined {
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
-  } catch {
+  } catch (error) {
+    // Removed since it was listed: no such version.
+    if (!isAbsent(error)) log.warn(`${path} cannot be read; the version is left out`, error);
     return undefined;
   }
   const json = parseJson(bytes);
@@ -68,7 +74,10 @@ export function readArtifact(root: string, name: string): Artifact | undefined {
     let text: string;
     try {
       text = readFileSync(join(dir, 'aliases', alias), 'utf8');
-    } catch {
+    } catch (error) {
+      // Removed since it was listed (an alias moved): no such alias.
+      if (!isAbsent(error))
+        log.warn(`${join(dir, 'aliases', alias)} cannot be read; the alias is left out`, error);
       continue;
     }
     const match = ALIAS_CONTENT.exec(text);

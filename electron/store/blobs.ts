@@ -5,6 +5,8 @@ import { closeSync, lstatSync, openSync, readdirSync, readSync, statSync } from 
 import { join } from 'node:path';
 import { createBlake2b256, DIGEST_PREFIX, HEX_DIGEST } from '../../shared/format/digest.js';
 import { compareUtf8, encodeUtf8 } from '../../shared/format/utf8.js';
+import { log } from '../log.js';
+import { isAbsent } from './file-errors.js';
 
 export const BLOBS_DIR = join('blobs', 'blake2b-256');
 
@@ -87,12 +89,15 @@ export function verifyBlob(root: string, digest: string): BlobCheck {
   const path = join(root, BLOBS_DIR, hex);
   try {
     statSync(path);
-  } catch {
+  } catch (error) {
+    if (!isAbsent(error)) log.warn(`${path} cannot be stat'ed; the blob counts as missing`, error);
     return 'missing';
   }
   try {
     return digestOf(path) === DIGEST_PREFIX + hex ? 'intact' : 'corrupt';
-  } catch {
+  } catch (error) {
+    // Bytes that cannot be read cannot be vouched for; the log tells which failure it was.
+    log.warn(`${path} cannot be read; the blob counts as corrupt`, error);
     return 'corrupt';
   }
 }

@@ -4,12 +4,14 @@
 import { encodeJson, encodeJsonString } from '../../shared/format/json.js';
 import { encodeKeyStatisticsMap } from '../../shared/format/stats-hint.js';
 import { encodeFloat, encodeValueMap } from '../../shared/format/values.js';
+import { log } from '../log.js';
 import type { Artifact } from './artifacts.js';
 import { readArtifacts } from './artifacts.js';
 import type { HostIdentities } from './identities.js';
+import { isAbsent } from './file-errors.js';
 import { hostIdentities } from './identities.js';
-import type { RunRead } from './run-reader.js';
-import { readRun } from './run-reader.js';
+import type { RunRead } from './log/read-run.js';
+import { readRun } from './log/read-run.js';
 import { listRunIds } from './store.js';
 
 export type Sink = (text: string) => void;
@@ -100,7 +102,9 @@ export function writeStoreExport(
     let run: RunRead;
     try {
       run = readRun(root, id, host);
-    } catch {
+    } catch (error) {
+      if (isAbsent(error)) log.debug(`run ${id} was deleted while the store was read; left out`);
+      else log.warn(`run ${id} cannot be read; it is left out of the export`, error);
       continue;
     }
     if (!first) sink(',');

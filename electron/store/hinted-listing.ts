@@ -6,11 +6,11 @@
 import { join } from 'node:path';
 import { decodeStatsHint } from '../../shared/format/stats-hint.js';
 import type { KeyStatistics } from '../../shared/series/statistics.js';
-import type { LogReadResult } from './log-file.js';
-import { readLogInto } from './log-file.js';
+import type { LogReadResult } from './log/read-types.js';
+import { readLogInto } from './log/log-bytes.js';
 import { readOptional } from './run-files.js';
-import { RunLog } from './run-log.js';
-import { opensAsSamplesLine } from './samples-fast-path.js';
+import { RunLog } from './log/run-fold.js';
+import { opensAsSamplesLine } from './log/samples-fast-path.js';
 
 /**
  * A RunLog that folds every record but samples, whose lines it counts and skips. A sample line
@@ -50,6 +50,7 @@ export function listFromHint(dir: string, logFile: string): HintedListing | null
   try {
     read = readLogInto(join(dir, logFile), log);
   } catch {
+    // Not told here: the whole read that follows meets the same failure, and logs it.
     return null;
   }
   // The hint's length is the log's up to and including its end: a log read to its last byte.

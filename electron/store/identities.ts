@@ -18,6 +18,7 @@ function readText(path: string): string | null {
   try {
     return readFileSync(path, 'utf8');
   } catch {
+    // A probe: a container may have no machine id, a system no /proc; the format allows none.
     return null;
   }
 }
@@ -26,6 +27,7 @@ function sysctl(name: string): string | null {
   try {
     return execFileSync('sysctl', ['-n', name], { encoding: 'utf8', timeout: 2000 }).trim();
   } catch {
+    // A probe: a name this system's sysctl lacks gives no identity, which the format allows.
     return null;
   }
 }
@@ -51,6 +53,7 @@ function macIdentities(): HostIdentities {
     });
     uuid = /"IOPlatformUUID" = "([^"]+)"/.exec(out)?.[1] ?? null;
   } catch {
+    // A probe: no ioreg (or no platform UUID) gives no machine identity, which the format allows.
     uuid = null;
   }
   // kern.boottime reads like "{ sec = 1700000000, usec = 123456 } Tue Nov ...".

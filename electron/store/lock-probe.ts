@@ -5,6 +5,7 @@ import { closeSync, openSync, constants as fsConstants } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { log } from '../log.js';
 
 interface FsExt {
   flockSync(fd: number, flags: 'sh' | 'ex' | 'shnb' | 'exnb' | 'un'): void;
@@ -32,7 +33,9 @@ export function loadFsExt(): FsExt | null {
       fsExt = require(
         process.versions['electron'] !== undefined ? electronBuild() : 'fs-ext',
       ) as FsExt;
-    } catch {
+    } catch (error) {
+      // Its native part was not built here: statuses are decided without a lock's word.
+      log.debug("fs-ext does not load, so runs' locks are not probed", error);
       fsExt = null;
     }
   }
@@ -54,6 +57,7 @@ export function probeLock(path: string): ProbeResult {
   try {
     fd = openSync(path, fsConstants.O_RDONLY);
   } catch {
+    // Not told here: the read of the log, which comes next, meets the same failure and logs it.
     return 'unavailable';
   }
   try {

@@ -6,14 +6,26 @@ import { parseJson } from '../../shared/format/json.js';
 import { HEX_DIGEST, tagDigest } from '../../shared/format/digest.js';
 import { decodeUtf8, compareUtf8 } from '../../shared/format/utf8.js';
 import { isTag } from '../../shared/format/names.js';
+import { log } from '../log.js';
+import { isAbsent } from './file-errors.js';
 
 export interface WriterIdentity {
   readonly machine?: string;
   readonly boot?: string;
 }
 
+/** Paths already warned of: the writer file is read again at every status probe. */
+const warnedUnreadable = new Set<string>();
+
+/** Warns once per path of a run file that is there but cannot be read, and is taken as absent. */
+function warnUnreadable(path: string, error: unknown): void {
+  if (warnedUnreadable.has(path)) return;
+  warnedUnreadable.add(path);
+  log.warn(`${path} cannot be read; it is taken as absent`, error);
+}
+
 /**
- * A file's bytes, or null when it is absent or cannot be read. Absence is asked first without
+ * A file's bytes, or null when it is absent or cannot be read (which is logged). Absence is asked first without
  * an exception: most runs have no notes or tags, and a thrown ENOENT costs more than the read.
  */
 export function readOptional(path: string, usuallyThere = false): Buffer | null {
@@ -22,7 +34,9 @@ export function readOptional(path: string, usuallyThere = false): Buffer | null 
   if (!usuallyThere && statSync(path, { throwIfNoEntry: false }) === undefined) return null;
   try {
     return readFileSync(path);
-  } catch {
+  } catch (error) {
+    // Absent (gone since the stat, or read without asking first): what the format allows.
+    if (!isAbsent(error)) warnUnreadable(path, error);
     return null;
   }
 }
@@ -51,7 +65,9 @@ export function readTags(runDir: string): string[] {
   let names: string[];
   try {
     names = readdirSync(tagsDir);
-  } catch {
+  } catch (error) {
+    // Gone since the stat, or a file named tags: no tags.
+    if (!isAbsent(error)) warnUnreadable(tagsDir, error);
     return [];
   }
   const tags: string[] = [];

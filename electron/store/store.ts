@@ -4,8 +4,10 @@
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { compareUtf8 } from '../../shared/format/utf8.js';
-import { hasWholeFirstLine } from './log-file.js';
-import { LOG_FILE } from './run-reader.js';
+import { log } from '../log.js';
+import { isAbsent } from './file-errors.js';
+import { hasWholeFirstLine } from './log/log-bytes.js';
+import { LOG_FILE } from './log/read-run.js';
 
 export class StoreError extends Error {}
 
@@ -14,6 +16,7 @@ export function isDirectory(path: string): boolean {
   try {
     return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
   } catch {
+    // A probe: what cannot be stat'ed (a folder on the way without permission) is no directory.
     return false;
   }
 }
@@ -59,28 +62,31 @@ export function checkStore(root: string): void {
   );
 }
 
-/** The names in runs/ that may be runs (not .-named), newest first: ids start with their time. */
-export function listRunCandidates(root: string): string[] {
-  let names: string[];
+/** The names in runs/ that are not .-named; none when there is no runs/ or it cannot be read. */
+function runsEntries(root: string): string[] {
+  const runs = join(root, 'runs');
   try {
-    names = readdirSync(join(root, 'runs'));
-  } catch {
+    return readdirSync(runs).filter((name) => !name.startsWith('.'));
+  } catch (error) {
+    // A store of artifacts only has no runs/.
+    if (!isAbsent(error)) log.warn(`${runs} cannot be listed; no runs are read`, error);
     return [];
   }
-  return names.filter((name) => !name.startsWith('.')).sort((a, b) => compareUtf8(b, a));
+}
+
+/** The names in runs/ that may be runs (not .-named), newest first: ids start with their time. */
+export function listRunCandidates(root: string): string[] {
+  return runsEntries(root).sort((a, b) => compareUtf8(b, a));
 }
 
 /** The ids of the store's runs, in byte order. */
 export function listRunIds(root: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(join(root, 'runs'));
-  } catch {
-    return [];
-  }
-  return names
-    .filter(
-      (name) => !name.startsWith('.') && hasWholeFirstLine(join(root, 'runs', name, LOG_FILE)),
-    )
+  return runsEntries(root)
+    .filter((name) => {
+      const logPath = join(root, 'runs', name, LOG_FILE);
+      if (hasWholeFirstLine(logPath)) return true;
+      log.debug(`${logPath} has no whole first line: not a run (yet), left out`);
+      return false;
+    })
     .sort(compareUtf8);
 }

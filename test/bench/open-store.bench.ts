@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeRecord } from '../../shared/format/records.js';
 import { encodeStatsHint } from '../../shared/format/stats-hint.js';
-import { readLogInto } from '../../electron/store/log-file.js';
-import { RunLog } from '../../electron/store/run-log.js';
+import { readLogInto } from '../../electron/store/log/log-bytes.js';
+import { RunLog } from '../../electron/store/log/run-fold.js';
 import { Backend } from '../../electron/host/backend.js';
 import { listRunIds } from '../../electron/store/store.js';
-import { readRun } from '../../electron/store/run-reader.js';
+import { readRun } from '../../electron/store/log/read-run.js';
 import type { BenchFigure } from './report.js';
 
 export function writeStore(root: string, runs: number, steps: number, hints: boolean): void {

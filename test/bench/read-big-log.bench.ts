@@ -8,10 +8,10 @@ import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
-import { readLogInto } from '../../electron/store/log-file.js';
-import { RunLog } from '../../electron/store/run-log.js';
-import { segmentCountFor } from '../../electron/store/segmented-read.js';
-import { readLogInWorker } from '../../electron/store/threaded-read.js';
+import { readLogInto } from '../../electron/store/log/log-bytes.js';
+import { RunLog } from '../../electron/store/log/run-fold.js';
+import { segmentCountFor } from '../../electron/store/log/segmented-read.js';
+import { readLogInWorker } from '../../electron/store/log/threaded-read.js';
 import { generateMetricsLog } from './generate-log.js';
 import type { BenchFigure } from './report.js';
 

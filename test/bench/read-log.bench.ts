@@ -4,8 +4,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readLogInto } from '../../electron/store/log-file.js';
-import { RunLog } from '../../electron/store/run-log.js';
+import { readLogInto } from '../../electron/store/log/log-bytes.js';
+import { RunLog } from '../../electron/store/log/run-fold.js';
 import { generateMetricsLog } from './generate-log.js';
 import type { BenchFigure } from './report.js';
 import { bestOf, collectGarbage, heapBytes } from './report.js';

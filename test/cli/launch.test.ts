@@ -30,6 +30,18 @@ describe('munin-view [STORE]', () => {
     },
   );
 
+  it.skipIf(electronBinary() !== null)('takes --verbose before or after the store', () => {
+    for (const args of [
+      ['--verbose', '/some/store'],
+      ['/some/store', '--verbose'],
+      ['--verbose'],
+    ]) {
+      const result = run(...args);
+      expect(result.status, args.join(' ')).toBe(1);
+      expect(result.stderr).toMatch(/Electron's binary is not installed/);
+    }
+  });
+
   it.skipIf(electronBinary() !== null)('probes for the binary without downloading it', () => {
     // Requiring `electron` would start Electron's own download (and print that it does).
     const probe = spawnSync(

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { readRun } from '../../electron/store/run-reader.js';
+import { readRun } from '../../electron/store/log/read-run.js';
 import { listRunIds } from '../../electron/store/store.js';
 import { startLiveRun } from '../../electron/demo/live-run.js';
 

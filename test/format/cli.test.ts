@@ -1,7 +1,8 @@
-// The munin-view export command: its output, and exit status 2 with one stderr line on a bad path.
+// The munin-view export command: its output, and exit status 2 with one stderr line on a bad path;
+// --verbose taken by export and serve.
 
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,4 +70,42 @@ describe('munin-view export', () => {
       }
     },
   );
+});
+
+describe('--verbose', () => {
+  it('is taken by export, before or after the store, which prints the same export', () => {
+    const example = join(REPO, '..', 'shared', 'examples', 'basic', 'store');
+    const plain = run('export', example);
+    for (const args of [
+      ['export', '--verbose', example],
+      ['export', example, '--verbose'],
+    ]) {
+      const result = run(...args);
+      expect(result.status, args.join(' ')).toBe(0);
+      expect(result.stdout).toBe(plain.stdout);
+    }
+  });
+
+  it('is taken by serve, which then serves', async () => {
+    const root = newStore();
+    writeLog(root, 'r', [startLine()]);
+    const child = spawn(process.execPath, [BIN, 'serve', root, '--port', '0', '--verbose'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const said = await new Promise<string>((resolve) => {
+        let out = '';
+        const take = (chunk: Buffer): void => {
+          out += chunk.toString('utf8');
+          if (out.includes('serving') || out.includes('usage')) resolve(out);
+        };
+        child.stdout.on('data', take);
+        child.stderr.on('data', take);
+        child.on('exit', () => resolve(out));
+      });
+      expect(said).toMatch(/^munin-view serving .* at http:\/\/127\.0\.0\.1:\d+\//);
+    } finally {
+      child.kill();
+    }
+  });
 });

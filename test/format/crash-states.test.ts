@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { hostIdentities } from '../../electron/store/identities.js';
-import { readRun } from '../../electron/store/run-reader.js';
+import { readRun } from '../../electron/store/log/read-run.js';
 import { listRunIds } from '../../electron/store/store.js';
 import { exportRun, exportStore, NO_HOST } from '../support/export.js';
 import {

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { closeSync, openSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { RunLog } from '../../electron/store/run-log.js';
-import { readLogInto } from '../../electron/store/log-file.js';
+import { RunLog } from '../../electron/store/log/run-fold.js';
+import { readLogInto } from '../../electron/store/log/log-bytes.js';
 import { listRunIds } from '../../electron/store/store.js';
 import { samplesOf } from '../support/fold.js';
 import { endLine, logText, metricsLine, resumeLine, startLine } from '../support/lines.js';

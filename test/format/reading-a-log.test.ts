@@ -2,9 +2,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { appendFileSync } from 'node:fs';
-import { RunLog } from '../../electron/store/run-log.js';
-import { readLogInto } from '../../electron/store/log-file.js';
-import { readRun } from '../../electron/store/run-reader.js';
+import { RunLog } from '../../electron/store/log/run-fold.js';
+import { readLogInto } from '../../electron/store/log/log-bytes.js';
+import { readRun } from '../../electron/store/log/read-run.js';
 import { forEachWholeLine } from '../../shared/format/whole-lines.js';
 import { exportRun, NO_HOST } from '../support/export.js';
 import { allSeries, foldLines, samplesOf } from '../support/fold.js';

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { renameSync, truncateSync, appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RunLog } from '../../electron/store/run-log.js';
-import { readLogInto } from '../../electron/store/log-file.js';
+import { RunLog } from '../../electron/store/log/run-fold.js';
+import { readLogInto } from '../../electron/store/log/log-bytes.js';
 import { listRunIds } from '../../electron/store/store.js';
 import { exportRun, exportStore } from '../support/export.js';
 import { foldLines, samplesOf } from '../support/fold.js';

@@ -5,13 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readLogInto } from '../../electron/store/log-file.js';
-import type { LogReadResult } from '../../electron/store/log-file.js';
-import { scanSegment } from '../../electron/store/log-segments.js';
-import { RunLog } from '../../electron/store/run-log.js';
-import type { StartSegmentScan } from '../../electron/store/segmented-read.js';
-import { readLogSegmented, segmentCuts } from '../../electron/store/segmented-read.js';
-import { readLogInWorker } from '../../electron/store/threaded-read.js';
+import { readLogInto } from '../../electron/store/log/log-bytes.js';
+import type { LogReadResult } from '../../electron/store/log/read-types.js';
+import { scanSegment } from '../../electron/store/log/segment-scan.js';
+import { RunLog } from '../../electron/store/log/run-fold.js';
+import type { StartSegmentScan } from '../../electron/store/log/segmented-read.js';
+import { readLogSegmented, segmentCuts } from '../../electron/store/log/segmented-read.js';
+import { readLogInWorker } from '../../electron/store/log/threaded-read.js';
 import { allSeries } from '../support/fold.js';
 import {
   endLine,

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { statSync } from 'node:fs';
-import { readRun } from '../../electron/store/run-reader.js';
+import { readRun } from '../../electron/store/log/read-run.js';
 import { FORMAT_VERSION, STATS_RULES } from '../../shared/format/records.js';
 import { decodeStatsHint, encodeStatsHint } from '../../shared/format/stats-hint.js';
 import { exportRun, NO_HOST } from '../support/export.js';

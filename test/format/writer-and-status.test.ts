@@ -8,7 +8,7 @@ import type * as FsModule from 'node:fs';
 import { loadFsExt, probeLock } from '../../electron/store/lock-probe.js';
 import { hostIdentities } from '../../electron/store/identities.js';
 import type { HostIdentities } from '../../electron/store/identities.js';
-import { readRun } from '../../electron/store/run-reader.js';
+import { readRun } from '../../electron/store/log/read-run.js';
 import { canProbe, decideStatus } from '../../electron/store/status.js';
 import { machineIdentity } from '../../shared/format/digest.js';
 import { exportRun, NO_HOST } from '../support/export.js';

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BackendOptions } from '../../electron/host/backend.js';
 import { Backend } from '../../electron/host/backend.js';
-import { readRun } from '../../electron/store/run-reader.js';
+import { readRun } from '../../electron/store/log/read-run.js';
 import type { Delta, RunSummary } from '../../shared/api/contract.js';
 import { ApiClient } from '../support/live-client.js';
 import { endLine, metricsLine, resumeLine, startLine, summaryLine } from '../support/live-lines.js';

@@ -9,7 +9,7 @@ import { Backend } from '../../electron/host/backend.js';
 import { RunEntry } from '../../electron/sources/munin/run-entry.js';
 import { listFromHint } from '../../electron/store/hinted-listing.js';
 import { hostIdentities } from '../../electron/store/identities.js';
-import { LOG_FILE } from '../../electron/store/run-reader.js';
+import { LOG_FILE } from '../../electron/store/log/read-run.js';
 import { listRunIds } from '../../electron/store/store.js';
 import type { RunSummary } from '../../shared/api/contract.js';
 import { liveDirs } from '../support/live-scratch.js';

@@ -7,7 +7,7 @@ import { Backend } from '../../electron/host/backend.js';
 import type { RunningServer } from '../../electron/host/serve.js';
 import { serve } from '../../electron/host/serve.js';
 import { writeStoreExport } from '../../electron/store/export.js';
-import { readRun } from '../../electron/store/run-reader.js';
+import { readRun } from '../../electron/store/log/read-run.js';
 import { blake2b256Hex } from '../../shared/format/digest.js';
 import { encodeStatsHint } from '../../shared/format/stats-hint.js';
 import { endLine, metricsLine, readingLine, startLine } from '../support/live-lines.js';

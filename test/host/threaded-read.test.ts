@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Backend } from '../../electron/host/backend.js';
 import type { Delta } from '../../shared/api/contract.js';
-import { readRun } from '../../electron/store/run-reader.js';
-import { readLogInWorker } from '../../electron/store/threaded-read.js';
+import { readRun } from '../../electron/store/log/read-run.js';
+import { readLogInWorker } from '../../electron/store/log/threaded-read.js';
 import { generateMetricsLog } from '../bench/generate-log.js';
 import { ApiClient } from '../support/live-client.js';
 

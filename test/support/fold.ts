@@ -1,6 +1,6 @@
 // Folding log lines held in memory through RunLog, and reading its series back as arrays.
 
-import { RunLog } from '../../electron/store/run-log.js';
+import { RunLog } from '../../electron/store/log/run-fold.js';
 
 /** A line's bytes followed by its line feed, as a reader's buffer holds it. */
 export function lineBytes(line: string | Uint8Array): Uint8Array {

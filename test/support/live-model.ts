@@ -1,9 +1,9 @@
 // What a subscriber holds of a run, and exact comparisons of it and a RunLog with a fresh read.
 
 import type { FollowResult } from '../../electron/follow/run-follower.js';
-import type { LogReadResult } from '../../electron/store/log-file.js';
-import { readLogInto } from '../../electron/store/log-file.js';
-import { RunLog } from '../../electron/store/run-log.js';
+import type { LogReadResult } from '../../electron/store/log/read-types.js';
+import { readLogInto } from '../../electron/store/log/log-bytes.js';
+import { RunLog } from '../../electron/store/log/run-fold.js';
 import type { LogRecord, SeriesKind } from '../../shared/format/records.js';
 import { encodeRecord } from '../../shared/format/records.js';
 import { encodeValueMap } from '../../shared/format/values.js';

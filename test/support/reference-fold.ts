@@ -11,7 +11,7 @@ import type {
 } from '../../shared/format/records.js';
 import { parseLogLine } from '../../shared/format/records.js';
 import type { Value } from '../../shared/format/values.js';
-import type { RunLog } from '../../electron/store/run-log.js';
+import type { RunLog } from '../../electron/store/log/run-fold.js';
 
 export class ReferenceFold {
   start: StartRecord | null = null;

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { readRun } from '../../electron/store/run-reader.js';
+import { readRun } from '../../electron/store/log/read-run.js';
 import { RunWriter } from '../../electron/demo/writer/run-writer.js';
 import { probeFromAnotherProcess, scratchDirs } from './scratch.js';
 

@@ -6,9 +6,9 @@ import type { ChildProcess } from 'node:child_process';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { encodeStatsHint } from '../../shared/format/stats-hint.js';
-import { readLogInto } from '../../electron/store/log-file.js';
-import { RunLog } from '../../electron/store/run-log.js';
-import { readRun } from '../../electron/store/run-reader.js';
+import { readLogInto } from '../../electron/store/log/log-bytes.js';
+import { RunLog } from '../../electron/store/log/run-fold.js';
+import { readRun } from '../../electron/store/log/read-run.js';
 import { RunLockedError } from '../../electron/demo/writer/locks.js';
 import { RunWriter } from '../../electron/demo/writer/run-writer.js';
 import {

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import type { JsonValue } from '../../shared/format/json.js';
 import { encodeStatsHint, encodeKeyStatisticsMap } from '../../shared/format/stats-hint.js';
 import { hostIdentities } from '../../electron/store/identities.js';
-import { readLogInto } from '../../electron/store/log-file.js';
-import { RunLog } from '../../electron/store/run-log.js';
-import { readRun } from '../../electron/store/run-reader.js';
+import { readLogInto } from '../../electron/store/log/log-bytes.js';
+import { RunLog } from '../../electron/store/log/run-fold.js';
+import { readRun } from '../../electron/store/log/read-run.js';
 import { RunWriter } from '../../electron/demo/writer/run-writer.js';
 import { at, exportOf, scratchDirs, steppingClock } from './scratch.js';
 

@@ -13,7 +13,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { tagDigest } from '../../shared/format/digest.js';
-import { readRun } from '../../electron/store/run-reader.js';
+import { readRun } from '../../electron/store/log/read-run.js';
 import { RunWriter } from '../../electron/demo/writer/run-writer.js';
 import { addTag, removeTag, writeNotes } from '../../electron/store/writer/tags-notes.js';
 import { scratchDirs } from './scratch.js';

@@ -7,7 +7,7 @@ import { DIGEST_PREFIX } from '../../../shared/format/digest.js';
 import { encodeJsonString, parseJson } from '../../../shared/format/json.js';
 import { FORMAT_VERSION } from '../../../shared/format/records.js';
 import { encodeFloat, encodeValueMap } from '../../../shared/format/values.js';
-import { LOG_FILE } from '../../store/run-reader.js';
+import { LOG_FILE } from '../../store/log/read-run.js';
 import type { Values } from './argument-checks.js';
 import {
   checkValues,

@@ -53,6 +53,7 @@ export function gitState(cwd: string): GitState | undefined {
     const status = git(cwd, ['status', '--porcelain', '--untracked-files=no']);
     return { commit, dirty: status.length > 0 };
   } catch {
+    // A probe: no git, or not a work tree, and the run records no provenance.
     return undefined;
   }
 }

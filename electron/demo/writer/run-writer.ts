@@ -23,9 +23,9 @@ import { encodeStatsHint } from '../../../shared/format/stats-hint.js';
 import type { KeyStatistics } from '../../../shared/series/statistics.js';
 import { StatisticsAccumulator } from '../../../shared/series/statistics.js';
 import { hostIdentities } from '../../store/identities.js';
-import { readLogInto } from '../../store/log-file.js';
-import { RunLog } from '../../store/run-log.js';
-import { LOG_FILE } from '../../store/run-reader.js';
+import { readLogInto } from '../../store/log/log-bytes.js';
+import { RunLog } from '../../store/log/run-fold.js';
+import { LOG_FILE } from '../../store/log/read-run.js';
 import type { SampleValues, Values } from './argument-checks.js';
 import {
   checkSamples,
@@ -525,8 +525,10 @@ function requireParent(root: string, parent: string): string {
   if (!isSegment(parent)) throw new Error(`parent ${quoted(parent)} is not a run id`);
   try {
     statSync(join(root, 'runs', parent, LOG_FILE));
-  } catch {
-    throw new Error(`parent ${quoted(parent)} is not a run of the store at ${root}`);
+  } catch (error) {
+    throw new Error(`parent ${quoted(parent)} is not a run of the store at ${root}`, {
+      cause: error,
+    });
   }
   return parent;
 }

@@ -4,10 +4,12 @@
 
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { log } from '../../log.js';
+import { isAbsent } from '../../store/file-errors.js';
 import type { HostIdentities } from '../../store/identities.js';
-import { hasWholeFirstLine } from '../../store/log-file.js';
-import { LOG_FILE } from '../../store/run-reader.js';
-import { readLogInWorker } from '../../store/threaded-read.js';
+import { hasWholeFirstLine } from '../../store/log/log-bytes.js';
+import { LOG_FILE } from '../../store/log/read-run.js';
+import { readLogInWorker } from '../../store/log/threaded-read.js';
 import { listRunCandidates } from '../../store/store.js';
 import type { StoreWatcher } from '../../follow/store-watcher.js';
 import { RunEntry } from './run-entry.js';
@@ -96,8 +98,10 @@ export class ReadScheduler {
     let size = 0;
     try {
       size = statSync(logPath).size;
-    } catch {
+    } catch (error) {
       // No log (yet): a run directory being made, or a .deleted run; its watch tells of a log.
+      if (isAbsent(error)) log.debug(`${logPath} is not there (yet): run ${id} is not read`);
+      else log.warn(`${logPath} cannot be stat'ed; run ${id} is not read`, error);
       return undefined;
     }
     // A small log's read tells whether its first line is whole; a big one is asked first.
@@ -116,8 +120,12 @@ export class ReadScheduler {
         runs.set(id, entry);
         this.options.added(entry);
       },
-      () => {
+      (error: unknown) => {
         // The thread could not read it (the log vanished, say): read it here, as any run.
+        log.warn(
+          `run ${id}: its log could not be read on a thread of its own; reading it here`,
+          error,
+        );
         this.reading.delete(id);
         if (this.options.closed() || runs.has(id)) return;
         const entry = this.addRun(id);

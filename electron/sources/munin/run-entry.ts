@@ -17,9 +17,9 @@ import type {
   SeriesColumns,
 } from '../../../shared/api/contract.js';
 import type { HostIdentities } from '../../store/identities.js';
-import type { RunRead } from '../../store/run-reader.js';
-import type { Series } from '../../store/run-log.js';
-import { LOG_FILE, probeRun, readStatistics, unreadableReason } from '../../store/run-reader.js';
+import type { RunRead } from '../../store/log/read-run.js';
+import type { Series } from '../../store/log/run-fold.js';
+import { LOG_FILE, probeRun, readStatistics, unreadableReason } from '../../store/log/read-run.js';
 import type { WriterIdentity } from '../../store/run-files.js';
 import { readNotes, readTags } from '../../store/run-files.js';
 import { decideStatus } from '../../store/status.js';
@@ -31,6 +31,8 @@ import type { HintedListing } from '../../store/hinted-listing.js';
 import { listFromHint } from '../../store/hinted-listing.js';
 import { addTag, removeTag, writeNotes } from '../../store/writer/tags-notes.js';
 import type { RunCapabilities, SourceRun } from '../run-source.js';
+import { log } from '../../log.js';
+import { isAbsent } from '../../store/file-errors.js';
 
 export class RunEntry implements SourceRun {
   /** A munin run takes tags and notes, written as the format says. */
@@ -124,10 +126,12 @@ export class RunEntry implements SourceRun {
   }
 
   gitDiff(): string | null {
+    const path = join(this.dir, 'git.diff');
     try {
-      return readFileSync(join(this.dir, 'git.diff'), 'utf8');
-    } catch {
+      return readFileSync(path, 'utf8');
+    } catch (error) {
       // No git.diff: the work tree was clean, or the run recorded none.
+      if (!isAbsent(error)) log.warn(`${path} cannot be read`, error);
       return null;
     }
   }

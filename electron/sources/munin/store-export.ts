@@ -8,7 +8,7 @@ import { readArtifacts } from '../../store/artifacts.js';
 import type { Sink } from '../../store/export.js';
 import { encodeArtifactExport, writeRunExport } from '../../store/export.js';
 import type { HostIdentities } from '../../store/identities.js';
-import { readRun } from '../../store/run-reader.js';
+import { readRun } from '../../store/log/read-run.js';
 import type { RunEntry } from './run-entry.js';
 
 export function writeStoreExport(

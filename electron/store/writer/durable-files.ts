@@ -4,6 +4,7 @@
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { log } from '../../log.js';
 
 /** A fresh .-named entry name: readers ignore it and collectors may remove it. */
 export function workInProgressName(purpose: string): string {
@@ -28,8 +29,9 @@ export function describeError(error: unknown): string {
 export function removeQuietly(path: string): void {
   try {
     rmSync(path, { recursive: true, force: true });
-  } catch {
+  } catch (error) {
     // The entry is .-named, so what is left of it is ignored by readers and swept by collectors.
+    log.debug(`${path} is left behind`, error);
   }
 }
 
@@ -84,6 +86,7 @@ export function syncDirectory(path: string): void {
   try {
     fd = openSync(path, 'r');
   } catch {
+    // Some systems (Windows) cannot open a directory to sync it: the files are synced already.
     return;
   }
   try {

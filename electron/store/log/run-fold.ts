@@ -10,16 +10,15 @@ import type {
   SeriesKind,
   StartRecord,
   UseRecord,
-} from '../../shared/format/records.js';
-import { parseLogLine } from '../../shared/format/records.js';
-import type { Value } from '../../shared/format/values.js';
-import type { WholeLinesResult } from '../../shared/format/whole-lines.js';
-import { forEachWholeLine } from '../../shared/format/whole-lines.js';
-import { SampleColumns } from '../../shared/series/sample-columns.js';
-import type { TransferredColumns } from '../../shared/series/sample-columns.js';
-import type { KeyStatistics } from '../../shared/series/statistics.js';
-import { statisticsOf } from '../../shared/series/statistics.js';
-import type { SegmentSamples } from './log-segments.js';
+} from '../../../shared/format/records.js';
+import { parseLogLine } from '../../../shared/format/records.js';
+import type { Value } from '../../../shared/format/values.js';
+import type { WholeLinesResult } from '../../../shared/format/whole-lines.js';
+import { forEachWholeLine } from '../../../shared/format/whole-lines.js';
+import { SampleColumns } from '../../../shared/series/sample-columns.js';
+import type { KeyStatistics } from '../../../shared/series/statistics.js';
+import { statisticsOf } from '../../../shared/series/statistics.js';
+import type { SegmentSamples, TransferredSeries } from './read-types.js';
 import type { ScannedSamples } from './samples-fast-path.js';
 import { SamplesLineScanner } from './samples-fast-path.js';
 
@@ -48,7 +47,7 @@ export class Series {
 
 /**
  * The series a log's metrics and reading lines fold into, by the rule that a key keeps the kind
- * it was first logged or declared as: a whole log's (RunLog) or a segment's (log-segments.ts).
+ * it was first logged or declared as: a whole log's (RunLog) or a segment's (segment-scan.ts).
  */
 export class SamplesFold {
   readonly kinds = new Map<string, SeriesKind>();
@@ -126,14 +125,6 @@ export interface OrphanCutListener {
   beforeCut(step: number): void;
   /** After the cut. */
   afterCut(step: number): void;
-}
-
-/** A Series as structured clone carries it from the thread that read it. */
-export interface TransferredSeries {
-  readonly key: string;
-  readonly kind: SeriesKind;
-  readonly maxStep: number;
-  readonly samples: TransferredColumns;
 }
 
 /** A RunLog as structured clone carries it from the thread that read it. */
@@ -287,7 +278,7 @@ export class RunLog extends SamplesFold {
   }
 
   /**
-   * Applies the samples of a segment of the log that another thread read (log-segments.ts), as
+   * Applies the samples of a segment of the log that another thread read (segment-scan.ts), as
    * applying its lines here would; false, changing nothing, when those lines could not be read
    * without the state before them: after an end, before a start, or with a key of another kind.
    */

@@ -1,8 +1,10 @@
-// Reading a run's log file into a RunLog: whole lines only, in chunks, from a given offset,
+// Reading a run's log file into a fold: whole lines only, in chunks, from a given offset,
 // opening the file anew for each read as network file systems require.
 
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import type { RunLog } from './run-log.js';
+import { log } from '../../log.js';
+import { isAbsent } from '../file-errors.js';
+import type { LogReadResult, WholeLinesSink } from './read-types.js';
 
 const CHUNK_BYTES = 4 << 20;
 /**
@@ -12,26 +14,13 @@ const CHUNK_BYTES = 4 << 20;
 const SMALL_READ_BYTES = 64 << 10;
 const smallReadBuffer = Buffer.allocUnsafe(SMALL_READ_BYTES);
 
-export interface LogReadResult {
-  /** Offset just past the last whole line read: the next read starts here. */
-  readonly offset: number;
-  /** The file's size when read. */
-  readonly size: number;
-  /** The file's modification time in milliseconds since the epoch. */
-  readonly mtimeMs: number;
-  /** True when reading stopped at a NUL byte: a part of the log not yet written. */
-  readonly stoppedAtNul: boolean;
-  /** The file's device and inode, to tell a log replaced under the same name. */
-  readonly identity: string;
-}
-
 /**
- * Applies the whole lines of the log at path from `offset` on, and before `until`, to runLog and
+ * Applies the whole lines of the log at path from `offset` on, and before `until`, to the fold and
  * returns where it stopped. Throws the file system's error when the log cannot be opened.
  */
 export function readLogInto(
   path: string,
-  runLog: RunLog,
+  fold: WholeLinesSink,
   offset = 0,
   onProgress?: (bytes: number) => void,
   until = Infinity,
@@ -48,7 +37,7 @@ export function readLogInto(
     let stoppedAtNul = false;
     // Reads may go past the size fstat gave, which a network file system can give late.
     const read = readInChunks(fd, offset, until, readEnd, buffer, (bytes, filled, at) => {
-      const result = runLog.applyWholeLines(bytes, 0, filled);
+      const result = fold.applyWholeLines(bytes, 0, filled);
       stoppedAtNul = result.stoppedAtNul;
       onProgress?.(at + result.consumed);
       return { consumed: result.consumed, stop: result.stoppedAtNul };
@@ -107,12 +96,19 @@ export function readInChunks(
   return { consumed, fileOffset };
 }
 
+function isDirectoryError(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'EISDIR';
+}
+
 /** True when the log's first line is whole: the test of whether a run directory is a run. */
 export function hasWholeFirstLine(path: string): boolean {
   let fd: number;
   try {
     fd = openSync(path, 'r');
-  } catch {
+  } catch (error) {
+    // No log (yet): a run directory being made, or a deleted run's renamed away.
+    if (!isAbsent(error) && !isDirectoryError(error))
+      log.warn(`${path} cannot be opened; its run is left out`, error);
     return false;
   }
   try {
@@ -133,8 +129,9 @@ export function hasWholeFirstLine(path: string): boolean {
         buffer = grown;
       }
     }
-  } catch {
-    // A log that is a directory, or that vanished mid-read, holds no whole first line.
+  } catch (error) {
+    // A log that is a directory holds no whole first line.
+    if (!isDirectoryError(error)) log.warn(`${path} cannot be read; its run is left out`, error);
     return false;
   } finally {
     closeSync(fd);

@@ -4,7 +4,7 @@
 
 import { statSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { RunLog } from './run-log.js';
+import { RunLog } from './run-fold.js';
 import { readLogSegmented, segmentCountFor, segmentCuts } from './segmented-read.js';
 import { scanSegmentInWorker } from './threaded-read.js';
 
@@ -16,7 +16,11 @@ try {
     path,
     log,
     segmentCuts(path, segments ?? segmentCountFor(statSync(path).size)),
-    (start, end, progress, slot) => scanSegmentInWorker(path, start, end, progress, slot),
+    (start, end, progress, slot) =>
+      // The host thread logs: this thread's logger is not the one --verbose configured.
+      scanSegmentInWorker(path, start, end, progress, slot, (message) =>
+        port.postMessage({ type: 'warning', message }),
+      ),
     (bytes) => port.postMessage({ type: 'progress', bytes }),
   );
   const { state, buffers } = log.toTransfer();

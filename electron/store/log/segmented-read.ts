@@ -1,14 +1,13 @@
 // Reading a big log on several threads: the log is cut at line feeds into segments; the first is
-// folded here while other threads read the samples lines of the rest (log-segments.ts), which the
+// folded here while other threads read the samples lines of the rest (segment-scan.ts), which the
 // fold then applies in order, reading itself whatever a segment left. The result is the RunLog a
 // read from start to end gives, only sooner.
 
 import { availableParallelism } from 'node:os';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import type { LogReadResult } from './log-file.js';
-import { readLogInto } from './log-file.js';
-import type { RunLog } from './run-log.js';
-import type { SegmentSamples } from './log-segments.js';
+import type { LogReadResult, SegmentSamples } from './read-types.js';
+import { readLogInto } from './log-bytes.js';
+import type { RunLog } from './run-fold.js';
 
 /** Below this a segment's thread costs more than it saves. */
 export const MIN_SEGMENT_BYTES = 16 << 20;

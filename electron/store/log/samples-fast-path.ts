@@ -2,7 +2,7 @@
 // order. It takes a line only when it can read it exactly; anything else goes to the general
 // parser, so both paths give the same record for every line.
 
-import { decimalToDouble } from '../../shared/format/decimal-to-double.js';
+import { decimalToDouble } from '../../../shared/format/decimal-to-double.js';
 
 const MAX_STEP_DIGITS = 15;
 // Typed arrays, which the optimizing compiler reads without checking what kind of array they are.

@@ -1,8 +1,8 @@
-// A worker thread that reads one segment of a big log (log-segments.ts) and posts it back with
+// A worker thread that reads one segment of a big log (segment-scan.ts) and posts it back with
 // its columns moved, not copied; its progress goes to shared memory the fold reads.
 
 import { parentPort, workerData } from 'node:worker_threads';
-import { scanSegment } from './log-segments.js';
+import { scanSegment } from './segment-scan.js';
 
 const { path, start, end, progress, slot } = workerData as {
   path: string;

@@ -1,17 +1,18 @@
-// Reading a big log off the calling thread (log-read-worker.ts), with progress, its segments
-// read on further threads (log-segment-worker.ts) where the machine has the cores.
+// Reading a big log off the calling thread (read-log-worker.ts), with progress, its segments
+// read on further threads (segment-scan-worker.ts) where the machine has the cores.
 
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
-import type { LogReadResult } from './log-file.js';
-import type { SegmentSamples } from './log-segments.js';
-import type { TransferredRunLog } from './run-log.js';
-import { RunLog } from './run-log.js';
+import { log } from '../../log.js';
+import type { LogReadResult, SegmentSamples } from './read-types.js';
+import type { TransferredRunLog } from './run-fold.js';
+import { RunLog } from './run-fold.js';
 import type { SegmentScan } from './segmented-read.js';
 
 type WorkerMessage =
   | { type: 'progress'; bytes: number }
+  | { type: 'warning'; message: string }
   | { type: 'done'; state: TransferredRunLog; read: LogReadResult }
   | { type: 'error'; message: string };
 
@@ -19,14 +20,22 @@ type SegmentMessage =
   { type: 'done'; segment: SegmentSamples } | { type: 'error'; message: string };
 
 /**
- * A compiled worker, beside this module in out/electron/store/. A worker thread runs only
+ * A compiled worker, beside this module in out/electron/store/log/. A worker thread runs only
  * JavaScript, so where this module runs from its TypeScript source (under the test runner) the
  * worker is taken from the build, which `npm test` makes first.
  */
 function workerScript(name: string): string {
   const here = fileURLToPath(import.meta.url);
+  // From electron/store/log/ up to the checkout, whose build mirrors electron/ under out/.
   return here.endsWith('.ts')
-    ? join(resolve(dirname(here), '..', '..'), 'out', 'electron', 'store', `${name}.js`)
+    ? join(
+        resolve(dirname(here), '..', '..', '..'),
+        'out',
+        'electron',
+        'store',
+        'log',
+        `${name}.js`,
+      )
     : join(dirname(here), `${name}.js`);
 }
 
@@ -40,9 +49,10 @@ export function readLogInWorker(
   segments?: number,
 ): Promise<{ log: RunLog; read: LogReadResult }> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerScript('log-read-worker'), { workerData: { path, segments } });
+    const worker = new Worker(workerScript('read-log-worker'), { workerData: { path, segments } });
     worker.on('message', (message: WorkerMessage) => {
       if (message.type === 'progress') onProgress(message.bytes);
+      else if (message.type === 'warning') log.warn(message.message);
       else if (message.type === 'done') {
         resolve({ log: RunLog.fromTransfer(message.state), read: message.read });
         void worker.terminate();
@@ -58,25 +68,47 @@ export function readLogInWorker(
   });
 }
 
-/** Reads bytes [start, end) of the log at path as a segment on a thread of its own. */
+/**
+ * Reads bytes [start, end) of the log at path as a segment on a thread of its own. A segment its
+ * thread could not read is read by the fold; `failed` is told why, so the failure is not lost.
+ */
 export function scanSegmentInWorker(
   path: string,
   start: number,
   end: number,
   progress: Float64Array,
   slot: number,
+  failed: (why: string) => void,
 ): SegmentScan {
-  const worker = new Worker(workerScript('log-segment-worker'), {
+  const worker = new Worker(workerScript('segment-scan-worker'), {
     workerData: { path, start, end, progress, slot },
   });
+  let settled = false;
+  let cancelled = false;
   const result = new Promise<SegmentSamples | undefined>((resolve) => {
+    const give = (segment: SegmentSamples | undefined, why?: string): void => {
+      if (settled) return;
+      settled = true;
+      if (why !== undefined && !cancelled)
+        failed(
+          `${path}: bytes ${start} to ${end} could not be read on a thread (${why}); the fold reads them instead`,
+        );
+      resolve(segment);
+    };
     worker.on('message', (message: SegmentMessage) => {
-      resolve(message.type === 'done' ? message.segment : undefined);
+      if (message.type === 'done') give(message.segment);
+      else give(undefined, message.message);
       void worker.terminate();
     });
-    // A segment its thread could not read is read by the fold.
-    worker.on('error', () => resolve(undefined));
-    worker.on('exit', () => resolve(undefined));
+    worker.on('error', (error) => give(undefined, error.message));
+    worker.on('exit', (code) => give(undefined, `the thread stopped (${code})`));
   });
-  return { result, cancel: () => void worker.terminate() };
+  return {
+    result,
+    cancel: () => {
+      // A fold that stopped before this segment (at a NUL, say) no longer wants it: no failure.
+      cancelled = true;
+      void worker.terminate();
+    },
+  };
 }

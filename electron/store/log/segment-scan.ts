@@ -4,26 +4,12 @@
 // segment read to its own series (RunLog.applySegment) and reads on from where the segment stopped.
 
 import { closeSync, fstatSync, openSync } from 'node:fs';
-import { readInChunks } from './log-file.js';
-import type { TransferredSeries } from './run-log.js';
-import { SamplesFold } from './run-log.js';
+import { readInChunks } from './log-bytes.js';
+import type { SegmentSamples } from './read-types.js';
+import { SamplesFold } from './run-fold.js';
 import { SamplesLineScanner } from './samples-fast-path.js';
 
 const CHUNK_BYTES = 4 << 20;
-
-export interface SegmentSamples {
-  /** Where the segment starts: just after a line feed. */
-  readonly start: number;
-  /** Offset just past the last line read: the fold reads on from here. */
-  readonly stoppedAt: number;
-  readonly lines: number;
-  /** The series of the segment's lines, in the order their keys first appear. */
-  readonly series: readonly TransferredSeries[];
-  /** The step of the segment's last metrics line, or null when it has none. */
-  readonly currentStep: number | null;
-  /** The file's device and inode, so that the fold takes nothing from a replaced log. */
-  readonly identity: string;
-}
 
 /**
  * Reads the lines of the log at path from start, which follows a line feed, up to end, stopping

@@ -1,19 +1,19 @@
 // Reading one run of a store whole: probe first, then the log, then tags, notes and statistics.
 
 import { join } from 'node:path';
-import { decodeStatsHint } from '../../shared/format/stats-hint.js';
-import { FORMAT_VERSION } from '../../shared/format/records.js';
-import type { KeyStatistics } from '../../shared/series/statistics.js';
-import type { HostIdentities } from './identities.js';
-import { hostIdentities } from './identities.js';
-import { probeLock } from './lock-probe.js';
-import type { ProbeResult } from './lock-probe.js';
-import { readLogInto } from './log-file.js';
-import { RunLog } from './run-log.js';
-import type { WriterIdentity } from './run-files.js';
-import { readNotes, readOptional, readTags, readWriterFile } from './run-files.js';
-import type { RunStatus } from './status.js';
-import { canProbe, decideStatus } from './status.js';
+import { decodeStatsHint } from '../../../shared/format/stats-hint.js';
+import { FORMAT_VERSION } from '../../../shared/format/records.js';
+import type { KeyStatistics } from '../../../shared/series/statistics.js';
+import type { HostIdentities } from '../identities.js';
+import { hostIdentities } from '../identities.js';
+import { probeLock } from '../lock-probe.js';
+import type { ProbeResult } from '../lock-probe.js';
+import { readLogInto } from './log-bytes.js';
+import { RunLog } from './run-fold.js';
+import type { WriterIdentity } from '../run-files.js';
+import { readNotes, readOptional, readTags, readWriterFile } from '../run-files.js';
+import type { RunStatus } from '../status.js';
+import { canProbe, decideStatus } from '../status.js';
 
 export const LOG_FILE = 'events.jsonl';
 

@@ -1,0 +1,94 @@
+// A log read on a thread that fails is logged, not lost: a big run's read that its thread could
+// not do warns with the run's id (and the run is read on the host's thread all the same), and a
+// segment its thread could not read is told with the log and the bytes. readLogInWorker is
+// replaced for this file by one that fails; the segment scan runs on a real thread (npm test
+// builds the worker first).
+
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { join } from 'node:path';
+import type { LogLevel } from '../../electron/log.js';
+import { configureLog } from '../../electron/log.js';
+import type * as ThreadedRead from '../../electron/store/log/threaded-read.js';
+import { Backend } from '../../electron/host/backend.js';
+import { metricsLine, startLine } from '../support/lines.js';
+import { tempStores, writeLog } from '../support/store-fixture.js';
+
+vi.mock('../../electron/store/log/threaded-read.js', async (importOriginal) => ({
+  ...(await importOriginal<typeof ThreadedRead>()),
+  readLogInWorker: () => Promise.reject(new Error('the reading thread stopped (1)')),
+}));
+
+// Imported after the mock is set up, from the real module, for the segment scan.
+const { scanSegmentInWorker } = await vi.importActual<typeof ThreadedRead>(
+  '../../electron/store/log/threaded-read.js',
+);
+
+const ID = '20261129T000000Z-000b1g00';
+const newStore = tempStores();
+let lines: [LogLevel, string][] = [];
+let restore: ReturnType<typeof configureLog>;
+const backends: Backend[] = [];
+beforeEach(() => {
+  lines = [];
+  restore = configureLog({ verbose: false, sink: (level, line) => lines.push([level, line]) });
+});
+afterEach(async () => {
+  for (const backend of backends.splice(0)) await backend.close();
+  configureLog(restore);
+});
+
+async function until(done: () => boolean): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+describe('a read on a thread that fails', () => {
+  it("is warned of with the run's id, and the run is read here instead", async () => {
+    const root = newStore();
+    writeLog(root, ID, [startLine(), metricsLine(1, { 'train/loss': 0.5 })]);
+    const backend = await Backend.open(root, { threadedReadBytes: 1, watch: { mode: 'events' } });
+    backends.push(backend);
+    await until(() => backend.listRuns().length > 0);
+    expect(backend.listRuns().map((run) => run.id)).toEqual([ID]);
+    expect(lines).toEqual([
+      [
+        'warn',
+        `munin-view: warning: run ${ID}: its log could not be read on a thread of its own; ` +
+          'reading it here: the reading thread stopped (1)',
+      ],
+    ]);
+  });
+
+  it('tells of a segment its thread could not read, with the log and the bytes', async () => {
+    const missing = join(newStore(), 'runs', ID, 'events.jsonl');
+    const told: string[] = [];
+    const scan = scanSegmentInWorker(
+      missing,
+      100,
+      200,
+      new Float64Array(new SharedArrayBuffer(16)),
+      1,
+      (why) => told.push(why),
+    );
+    expect(await scan.result).toBeUndefined();
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatch(/bytes 100 to 200 could not be read on a thread \(ENOENT/);
+    expect(told[0]).toContain(missing);
+  });
+
+  it('tells nothing of a segment cancelled: the fold no longer wanted it', async () => {
+    const missing = join(newStore(), 'runs', ID, 'events.jsonl');
+    const told: string[] = [];
+    const scan = scanSegmentInWorker(
+      missing,
+      0,
+      10,
+      new Float64Array(new SharedArrayBuffer(8)),
+      0,
+      (why) => told.push(why),
+    );
+    scan.cancel();
+    expect(await scan.result).toBeUndefined();
+    expect(told).toEqual([]);
+  });
+});
