@@ -1,6 +1,7 @@
 // The munin-view command: export a store as JSON, write the demo store, or open the app.
 
 import { writeSync } from 'node:fs';
+import { errorCode } from './error-code.js';
 import { checkReadableDirectory, StoreError } from './store/store.js';
 import { writeStoreExport } from './store/export.js';
 
@@ -26,7 +27,7 @@ function writeAllToStdout(text: string): void {
       offset += writeSync(1, bytes, offset);
     } catch (error) {
       // stdout is a non-blocking pipe here: wait for the reader and go on.
-      if ((error as { code?: string }).code !== 'EAGAIN') throw error;
+      if (errorCode(error) !== 'EAGAIN') throw error;
     }
   }
 }
