@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { MenuCommand } from '../shared/api/bridge.js';
-import { DELTA_CHANNEL, ipcChannel } from '../shared/api/bridge.js';
+import { apiChannel, DESKTOP_CHANNELS, EVENT_CHANNELS } from '../shared/api/ipc-channels.js';
 import { DesktopHost } from './host/desktop-host.js';
 import { SettingsFile } from './desktop-settings.js';
 import { appMenuTemplate } from './app-menu.js';
@@ -37,7 +37,7 @@ function sendToWindows(channel: string, value: unknown): void {
 const host = new DesktopHost(
   (webContentsId, frame) => {
     const target = BrowserWindow.getAllWindows().find((w) => w.webContents.id === webContentsId);
-    target?.webContents.send(DELTA_CHANNEL, frame);
+    target?.webContents.send(EVENT_CHANNELS.delta, frame);
   },
   (root) => {
     if (root !== null) {
@@ -45,7 +45,7 @@ const host = new DesktopHost(
       app.addRecentDocument(root);
     }
     mainWindow?.setTitle(root === null ? 'munin-view' : `munin-view — ${root}`);
-    sendToWindows('munin:store:changed', root);
+    sendToWindows(EVENT_CHANNELS.storeChanged, root);
     buildMenu();
   },
 );
@@ -73,7 +73,7 @@ async function openDemo() {
 }
 
 function menuCommand(command: MenuCommand): void {
-  mainWindow?.webContents.send('munin:menu', command);
+  mainWindow?.webContents.send(EVENT_CHANNELS.menuCommand, command);
 }
 
 async function openWithDialog() {
@@ -166,7 +166,7 @@ function createWindow(): void {
 }
 
 function registerIpc(): void {
-  host.register(ipcMain, isAppUrl, ipcChannel);
+  host.register(ipcMain, isAppUrl, apiChannel);
   const trusted =
     (handler: (...args: unknown[]) => unknown) =>
     async (event: Electron.IpcMainInvokeEvent, ...args: unknown[]) => {
@@ -175,11 +175,11 @@ function registerIpc(): void {
       return handler(...args);
     };
   ipcMain.handle(
-    'munin:store:dialog',
+    DESKTOP_CHANNELS.openStoreDialog,
     trusted(() => openWithDialog()),
   );
   ipcMain.handle(
-    'munin:store:dropped',
+    DESKTOP_CHANNELS.openDroppedFolder,
     trusted((path) =>
       typeof path === 'string' && path.length > 0
         ? host.open(path)
@@ -187,7 +187,7 @@ function registerIpc(): void {
     ),
   );
   ipcMain.handle(
-    'munin:store:recent',
+    DESKTOP_CHANNELS.openRecent,
     trusted((root) =>
       typeof root === 'string' && settings.recent.includes(root)
         ? host.open(root)
@@ -195,19 +195,19 @@ function registerIpc(): void {
     ),
   );
   ipcMain.handle(
-    'munin:store:demo',
+    DESKTOP_CHANNELS.openDemoStore,
     trusted(() => openDemo()),
   );
   ipcMain.handle(
-    'munin:store:close',
+    DESKTOP_CHANNELS.closeStore,
     trusted(() => host.close()),
   );
   ipcMain.handle(
-    'munin:store:recent-list',
+    DESKTOP_CHANNELS.recentStores,
     trusted(() => settings.recent),
   );
   ipcMain.handle(
-    'munin:store:current',
+    DESKTOP_CHANNELS.currentStore,
     trusted(() => host.root),
   );
 }

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiOp, ApiResponse, Delta, RunSummary } from '../../shared/api/contract.js';
-import { API_OPS, ipcChannel } from '../../shared/api/bridge.js';
+import { API_OPS } from '../../shared/api/bridge.js';
+import { apiChannel } from '../../shared/api/ipc-channels.js';
 import { decodeWireMessage } from '../../shared/api/wire-codec.js';
 import { tagDigest } from '../../shared/format/digest.js';
 import type { IpcMainLike, InvokeEventLike } from '../../electron/host/desktop-host.js';
@@ -31,7 +32,7 @@ class FakeIpcMain implements IpcMainLike {
     this.handlers.delete(channel);
   }
   async invoke(op: ApiOp, args: unknown, frame = APP_URL, sender = 1): Promise<ApiResponse> {
-    const handler = this.handlers.get(ipcChannel(op));
+    const handler = this.handlers.get(apiChannel(op));
     if (handler === undefined) throw new Error(`no handler for ${op}`);
     const frameBytes = (await handler(
       { sender: { id: sender }, senderFrame: { url: frame } },
@@ -59,7 +60,7 @@ function setup() {
   );
   hosts.push(host);
   const ipc = new FakeIpcMain();
-  host.register(ipc, (url) => url.startsWith('munin-app://app/'), ipcChannel);
+  host.register(ipc, (url) => url.startsWith('munin-app://app/'), apiChannel);
   return { host, ipc, deltas, stores };
 }
 
@@ -74,7 +75,7 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 describe('DesktopHost', () => {
   it('registers one handler per operation, each on its own channel', () => {
     const { ipc } = setup();
-    expect([...ipc.handlers.keys()].sort()).toEqual(API_OPS.map(ipcChannel).sort());
+    expect([...ipc.handlers.keys()].sort()).toEqual(API_OPS.map(apiChannel).sort());
   });
 
   it('refuses a call from a frame that is not the app, before anything else', async () => {
