@@ -12,6 +12,7 @@ import { apiChannel, DESKTOP_CHANNELS, EVENT_CHANNELS } from '../shared/api/ipc-
 import { DesktopHost } from './host/desktop-host.js';
 import { SettingsFile } from './desktop-settings.js';
 import { appMenuTemplate } from './app-menu.js';
+import { hasOrigin, isTrustedSender } from './ipc-sender.js';
 
 const SCHEME = 'munin-app';
 const APP_ORIGIN = `${SCHEME}://app`;
@@ -27,7 +28,7 @@ let mainWindow: BrowserWindow | null = null;
 let settings: SettingsFile;
 
 function isAppUrl(url: string): boolean {
-  return url === APP_ORIGIN || url.startsWith(`${APP_ORIGIN}/`);
+  return hasOrigin(url, APP_ORIGIN);
 }
 
 function sendToWindows(channel: string, value: unknown): void {
@@ -165,51 +166,35 @@ function createWindow(): void {
   void window.loadURL(`${APP_ORIGIN}/index.html`);
 }
 
+/**
+ * Registers a handler of a desktop channel. Every handler main registers goes through here or
+ * through host.register, both behind isTrustedSender: a call from any other frame gets nothing.
+ */
+function handleTrusted(channel: string, handler: (...args: unknown[]) => unknown): void {
+  ipcMain.handle(channel, async (event, ...args: unknown[]) => {
+    if (!isTrustedSender(event, APP_ORIGIN))
+      throw new Error('refused a call from a frame that is not the app');
+    return handler(...args);
+  });
+}
+
 function registerIpc(): void {
-  host.register(ipcMain, isAppUrl, apiChannel);
-  const trusted =
-    (handler: (...args: unknown[]) => unknown) =>
-    async (event: Electron.IpcMainInvokeEvent, ...args: unknown[]) => {
-      if (!isAppUrl(event.senderFrame?.url ?? ''))
-        throw new Error('refused a call from a frame that is not the app');
-      return handler(...args);
-    };
-  ipcMain.handle(
-    DESKTOP_CHANNELS.openStoreDialog,
-    trusted(() => openWithDialog()),
+  host.register(ipcMain, (event) => isTrustedSender(event, APP_ORIGIN), apiChannel);
+  handleTrusted(DESKTOP_CHANNELS.openStoreDialog, () => openWithDialog());
+  handleTrusted(DESKTOP_CHANNELS.openDroppedFolder, (path) =>
+    typeof path === 'string' && path.length > 0
+      ? host.open(path)
+      : { ok: false, cancelled: false, message: 'Only a folder can be dropped here.' },
   );
-  ipcMain.handle(
-    DESKTOP_CHANNELS.openDroppedFolder,
-    trusted((path) =>
-      typeof path === 'string' && path.length > 0
-        ? host.open(path)
-        : { ok: false, cancelled: false, message: 'Only a folder can be dropped here.' },
-    ),
+  handleTrusted(DESKTOP_CHANNELS.openRecent, (root) =>
+    typeof root === 'string' && settings.recent.includes(root)
+      ? host.open(root)
+      : { ok: false, cancelled: false, message: 'That store is not among the recent ones.' },
   );
-  ipcMain.handle(
-    DESKTOP_CHANNELS.openRecent,
-    trusted((root) =>
-      typeof root === 'string' && settings.recent.includes(root)
-        ? host.open(root)
-        : { ok: false, cancelled: false, message: 'That store is not among the recent ones.' },
-    ),
-  );
-  ipcMain.handle(
-    DESKTOP_CHANNELS.openDemoStore,
-    trusted(() => openDemo()),
-  );
-  ipcMain.handle(
-    DESKTOP_CHANNELS.closeStore,
-    trusted(() => host.close()),
-  );
-  ipcMain.handle(
-    DESKTOP_CHANNELS.recentStores,
-    trusted(() => settings.recent),
-  );
-  ipcMain.handle(
-    DESKTOP_CHANNELS.currentStore,
-    trusted(() => host.root),
-  );
+  handleTrusted(DESKTOP_CHANNELS.openDemoStore, () => openDemo());
+  handleTrusted(DESKTOP_CHANNELS.closeStore, () => host.close());
+  handleTrusted(DESKTOP_CHANNELS.recentStores, () => settings.recent);
+  handleTrusted(DESKTOP_CHANNELS.currentStore, () => host.root);
 }
 
 function servePages(): void {
