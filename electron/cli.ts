@@ -2,6 +2,7 @@
 
 import { writeSync } from 'node:fs';
 import { configureLog } from './log.js';
+import { errorCode } from './error-code.js';
 import { checkReadableDirectory, StoreError } from './store/store.js';
 import { writeStoreExport } from './store/export.js';
 
@@ -38,7 +39,7 @@ function writeAllToStdout(text: string): void {
       offset += writeSync(1, bytes, offset);
     } catch (error) {
       // stdout is a non-blocking pipe here: wait for the reader and go on.
-      if ((error as { code?: string }).code !== 'EAGAIN') throw error;
+      if (errorCode(error) !== 'EAGAIN') throw error;
     }
   }
 }

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { MenuCommand } from '../shared/api/bridge.js';
-import { DELTA_CHANNEL, ipcChannel } from '../shared/api/bridge.js';
+import { apiChannel, DESKTOP_CHANNELS, EVENT_CHANNELS } from '../shared/api/ipc-channels.js';
 import { DesktopHost } from './host/desktop-host.js';
 import { SettingsFile } from './desktop-settings.js';
 import { appMenuTemplate } from './app-menu.js';
@@ -16,6 +16,7 @@ import { configureLog, consoleSink } from './log.js';
 
 // The main process's console is where Electron's log shows; the CLI passes --verbose on.
 configureLog({ verbose: process.argv.includes('--verbose'), sink: consoleSink });
+import { hasOrigin, isTrustedSender } from './ipc-sender.js';
 
 const SCHEME = 'munin-app';
 const APP_ORIGIN = `${SCHEME}://app`;
@@ -31,7 +32,7 @@ let mainWindow: BrowserWindow | null = null;
 let settings: SettingsFile;
 
 function isAppUrl(url: string): boolean {
-  return url === APP_ORIGIN || url.startsWith(`${APP_ORIGIN}/`);
+  return hasOrigin(url, APP_ORIGIN);
 }
 
 function sendToWindows(channel: string, value: unknown): void {
@@ -41,7 +42,7 @@ function sendToWindows(channel: string, value: unknown): void {
 const host = new DesktopHost(
   (webContentsId, frame) => {
     const target = BrowserWindow.getAllWindows().find((w) => w.webContents.id === webContentsId);
-    target?.webContents.send(DELTA_CHANNEL, frame);
+    target?.webContents.send(EVENT_CHANNELS.delta, frame);
   },
   (root) => {
     if (root !== null) {
@@ -49,7 +50,7 @@ const host = new DesktopHost(
       app.addRecentDocument(root);
     }
     mainWindow?.setTitle(root === null ? 'munin-view' : `munin-view — ${root}`);
-    sendToWindows('munin:store:changed', root);
+    sendToWindows(EVENT_CHANNELS.storeChanged, root);
     buildMenu();
   },
 );
@@ -77,7 +78,7 @@ async function openDemo() {
 }
 
 function menuCommand(command: MenuCommand): void {
-  mainWindow?.webContents.send('munin:menu', command);
+  mainWindow?.webContents.send(EVENT_CHANNELS.menuCommand, command);
 }
 
 async function openWithDialog() {
@@ -169,51 +170,35 @@ function createWindow(): void {
   void window.loadURL(`${APP_ORIGIN}/index.html`);
 }
 
+/**
+ * Registers a handler of a desktop channel. Every handler main registers goes through here or
+ * through host.register, both behind isTrustedSender: a call from any other frame gets nothing.
+ */
+function handleTrusted(channel: string, handler: (...args: unknown[]) => unknown): void {
+  ipcMain.handle(channel, async (event, ...args: unknown[]) => {
+    if (!isTrustedSender(event, APP_ORIGIN))
+      throw new Error('refused a call from a frame that is not the app');
+    return handler(...args);
+  });
+}
+
 function registerIpc(): void {
-  host.register(ipcMain, isAppUrl, ipcChannel);
-  const trusted =
-    (handler: (...args: unknown[]) => unknown) =>
-    async (event: Electron.IpcMainInvokeEvent, ...args: unknown[]) => {
-      if (!isAppUrl(event.senderFrame?.url ?? ''))
-        throw new Error('refused a call from a frame that is not the app');
-      return handler(...args);
-    };
-  ipcMain.handle(
-    'munin:store:dialog',
-    trusted(() => openWithDialog()),
+  host.register(ipcMain, (event) => isTrustedSender(event, APP_ORIGIN), apiChannel);
+  handleTrusted(DESKTOP_CHANNELS.openStoreDialog, () => openWithDialog());
+  handleTrusted(DESKTOP_CHANNELS.openDroppedFolder, (path) =>
+    typeof path === 'string' && path.length > 0
+      ? host.open(path)
+      : { ok: false, cancelled: false, message: 'Only a folder can be dropped here.' },
   );
-  ipcMain.handle(
-    'munin:store:dropped',
-    trusted((path) =>
-      typeof path === 'string' && path.length > 0
-        ? host.open(path)
-        : { ok: false, cancelled: false, message: 'Only a folder can be dropped here.' },
-    ),
+  handleTrusted(DESKTOP_CHANNELS.openRecent, (root) =>
+    typeof root === 'string' && settings.recent.includes(root)
+      ? host.open(root)
+      : { ok: false, cancelled: false, message: 'That store is not among the recent ones.' },
   );
-  ipcMain.handle(
-    'munin:store:recent',
-    trusted((root) =>
-      typeof root === 'string' && settings.recent.includes(root)
-        ? host.open(root)
-        : { ok: false, cancelled: false, message: 'That store is not among the recent ones.' },
-    ),
-  );
-  ipcMain.handle(
-    'munin:store:demo',
-    trusted(() => openDemo()),
-  );
-  ipcMain.handle(
-    'munin:store:close',
-    trusted(() => host.close()),
-  );
-  ipcMain.handle(
-    'munin:store:recent-list',
-    trusted(() => settings.recent),
-  );
-  ipcMain.handle(
-    'munin:store:current',
-    trusted(() => host.root),
-  );
+  handleTrusted(DESKTOP_CHANNELS.openDemoStore, () => openDemo());
+  handleTrusted(DESKTOP_CHANNELS.closeStore, () => host.close());
+  handleTrusted(DESKTOP_CHANNELS.recentStores, () => settings.recent);
+  handleTrusted(DESKTOP_CHANNELS.currentStore, () => host.root);
 }
 
 function servePages(): void {

@@ -10,12 +10,13 @@ import type {
   PreloadApi,
   PreloadApiFunctions,
 } from '../shared/api/bridge.js';
-import { API_OPS, DELTA_CHANNEL, ipcChannel } from '../shared/api/bridge.js';
+import { API_OPS } from '../shared/api/bridge.js';
+import { apiChannel, DESKTOP_CHANNELS, EVENT_CHANNELS } from '../shared/api/ipc-channels.js';
 
 const api = Object.fromEntries(
   API_OPS.map((op: ApiOp) => [
     op,
-    (args: unknown) => ipcRenderer.invoke(ipcChannel(op), args) as Promise<Uint8Array>,
+    (args: unknown) => ipcRenderer.invoke(apiChannel(op), args) as Promise<Uint8Array>,
   ]),
 ) as unknown as PreloadApiFunctions;
 
@@ -26,26 +27,30 @@ function listen<T>(channel: string, listener: (value: T) => void): () => void {
 }
 
 const desktop: DesktopFunctions = {
-  openStoreDialog: () => ipcRenderer.invoke('munin:store:dialog') as Promise<OpenStoreResult>,
+  openStoreDialog: () =>
+    ipcRenderer.invoke(DESKTOP_CHANNELS.openStoreDialog) as Promise<OpenStoreResult>,
   openDroppedFolder: (file: object) => {
     // The path comes from the File the user dropped; main still checks it is a store.
     const path = webUtils.getPathForFile(file as File);
-    return ipcRenderer.invoke('munin:store:dropped', path) as Promise<OpenStoreResult>;
+    return ipcRenderer.invoke(DESKTOP_CHANNELS.openDroppedFolder, path) as Promise<OpenStoreResult>;
   },
   openRecent: (root: string) =>
-    ipcRenderer.invoke('munin:store:recent', root) as Promise<OpenStoreResult>,
-  openDemoStore: () => ipcRenderer.invoke('munin:store:demo') as Promise<OpenStoreResult>,
-  closeStore: () => ipcRenderer.invoke('munin:store:close') as Promise<void>,
-  recentStores: () => ipcRenderer.invoke('munin:store:recent-list') as Promise<readonly string[]>,
-  currentStore: () => ipcRenderer.invoke('munin:store:current') as Promise<string | null>,
+    ipcRenderer.invoke(DESKTOP_CHANNELS.openRecent, root) as Promise<OpenStoreResult>,
+  openDemoStore: () =>
+    ipcRenderer.invoke(DESKTOP_CHANNELS.openDemoStore) as Promise<OpenStoreResult>,
+  closeStore: () => ipcRenderer.invoke(DESKTOP_CHANNELS.closeStore) as Promise<void>,
+  recentStores: () =>
+    ipcRenderer.invoke(DESKTOP_CHANNELS.recentStores) as Promise<readonly string[]>,
+  currentStore: () => ipcRenderer.invoke(DESKTOP_CHANNELS.currentStore) as Promise<string | null>,
   onStoreChanged: (listener: (root: string | null) => void) =>
-    listen('munin:store:changed', listener),
-  onMenuCommand: (listener: (command: MenuCommand) => void) => listen('munin:menu', listener),
+    listen(EVENT_CHANNELS.storeChanged, listener),
+  onMenuCommand: (listener: (command: MenuCommand) => void) =>
+    listen(EVENT_CHANNELS.menuCommand, listener),
 };
 
 const preloadApi: PreloadApi = {
   api,
-  onDelta: (listener: (frame: Uint8Array) => void) => listen(DELTA_CHANNEL, listener),
+  onDelta: (listener: (frame: Uint8Array) => void) => listen(EVENT_CHANNELS.delta, listener),
   desktop,
 };
 

@@ -19,7 +19,7 @@ import type { JsonObject, JsonValue } from '../../shared/format/json.js';
 import type { Value } from '../../shared/format/values.js';
 import { parseLogLine } from '../../shared/format/records.js';
 import { deleteVersion, publishVersion, setAlias } from './writer/artifacts.js';
-import { errorCode } from '../store/writer/durable-files.js';
+import { errorCode } from '../error-code.js';
 import { RunWriter } from './writer/run-writer.js';
 import { addTag, writeNotes } from '../store/writer/tags-notes.js';
 import { confusionMatrix, predictionGrid } from './png.js';

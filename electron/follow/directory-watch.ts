@@ -9,6 +9,7 @@ import type { FSWatcher } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { log } from '../log.js';
 import { isAbsent } from '../store/file-errors.js';
+import { errorCode } from '../error-code.js';
 import { isDirectory } from '../store/store.js';
 
 export interface DirectoryWatchEvents {
@@ -120,15 +121,16 @@ export class StoreDirectoryWatch {
         this.onEvent(dir, parts, name, named),
       );
     } catch (error) {
-      const code = (error as { code?: string }).code;
+      const code = errorCode(error);
       if (code === 'ENOENT' || code === 'ENOTDIR') return false;
       this.events.failed(error instanceof Error ? error : new Error(String(error)));
       return false;
     }
-    watcher.on('error', (error: Error & { code?: string }) => {
+    watcher.on('error', (error: Error) => {
       this.forget(dir);
       // A directory that went away ends its watch; anything else ends watching altogether.
-      if (error.code === 'ENOENT' || error.code === 'EPERM')
+      const code = errorCode(error);
+      if (code === 'ENOENT' || code === 'EPERM')
         log.debug(`${dir} went away; its watch ended`, error);
       else if (!this.closed) this.events.failed(error);
     });

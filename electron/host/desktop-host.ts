@@ -10,17 +10,13 @@ import { Backend as BackendClass } from './backend.js';
 import { nodeTextCodec } from './serve.js';
 import { StoreError } from '../store/store.js';
 
-/** What Electron's IpcMainInvokeEvent gives that the checks need. */
+/** What the handlers read of Electron's IpcMainInvokeEvent, besides what the sender check reads. */
 export interface InvokeEventLike {
   readonly sender: { readonly id: number };
-  readonly senderFrame: { readonly url: string } | null;
 }
 
-export interface IpcMainLike {
-  handle(
-    channel: string,
-    listener: (event: InvokeEventLike, ...args: unknown[]) => Promise<unknown>,
-  ): void;
+export interface IpcMainLike<Event extends InvokeEventLike = InvokeEventLike> {
+  handle(channel: string, listener: (event: Event, ...args: unknown[]) => Promise<unknown>): void;
   removeHandler(channel: string): void;
 }
 
@@ -114,19 +110,18 @@ export class DesktopHost {
   }
 
   /**
-   * Registers one handler per operation. Each checks that the calling frame is the app's own
-   * page before anything else; a call from any other frame gets nothing.
+   * Registers one handler per operation. Each checks the sender (main.ts: the app's own page in
+   * its window's top frame) before anything else; a call from any other frame gets nothing.
    */
-  register(
-    ipcMain: IpcMainLike,
-    isTrustedUrl: (url: string) => boolean,
+  register<Event extends InvokeEventLike>(
+    ipcMain: IpcMainLike<Event>,
+    isTrustedSender: (event: Event) => boolean,
     channelOf: (op: ApiOp) => string,
   ): void {
     for (const op of API_OPS) {
       ipcMain.handle(channelOf(op), async (event, args) => {
-        const url = event.senderFrame?.url ?? '';
-        if (!isTrustedUrl(url))
-          throw new Error(`refused an Api call from ${url || 'an unknown frame'}`);
+        if (!isTrustedSender(event))
+          throw new Error('refused an Api call from a frame that is not the app');
         return this.call(event.sender.id, op, args);
       });
     }

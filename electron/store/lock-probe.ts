@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { log } from '../log.js';
+import { errorCode } from '../error-code.js';
 
 interface FsExt {
   flockSync(fd: number, flags: 'sh' | 'ex' | 'shnb' | 'exnb' | 'un'): void;
@@ -45,7 +46,7 @@ export function loadFsExt(): FsExt | null {
 export type ProbeResult = 'held' | 'free' | 'unavailable';
 
 function isWouldBlock(error: unknown): boolean {
-  const code = (error as { code?: string }).code;
+  const code = errorCode(error);
   return code === 'EAGAIN' || code === 'EWOULDBLOCK';
 }
 

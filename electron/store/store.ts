@@ -3,6 +3,7 @@
 
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { errorCode } from '../error-code.js';
 import { compareUtf8 } from '../../shared/format/utf8.js';
 import { log } from '../log.js';
 import { isAbsent } from './file-errors.js';
@@ -27,7 +28,7 @@ export function checkReadableDirectory(root: string): void {
   try {
     isDirectory = statSync(root).isDirectory();
   } catch (error) {
-    const code = (error as { code?: string }).code;
+    const code = errorCode(error);
     throw new StoreError(
       code === 'ENOENT'
         ? `${root}: no such directory`
@@ -38,7 +39,7 @@ export function checkReadableDirectory(root: string): void {
   try {
     readdirSync(root);
   } catch (error) {
-    const code = (error as { code?: string }).code;
+    const code = errorCode(error);
     throw new StoreError(`${root}: cannot be read (${code ?? String(error)})`);
   }
 }

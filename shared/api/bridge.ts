@@ -65,10 +65,3 @@ export interface PreloadApi {
   onDelta(listener: (frame: Uint8Array) => void): () => void;
   readonly desktop: DesktopFunctions;
 }
-
-/** The IPC channel of an operation; every channel is fixed, and main checks each sender. */
-export function ipcChannel(op: ApiOp): string {
-  return `munin:api:${op}`;
-}
-
-export const DELTA_CHANNEL = 'munin:delta';

@@ -4,6 +4,8 @@
 
 import type { Envelope } from './envelope.js';
 import { EnvelopeIndex } from './envelope.js';
+import type { Float64Column } from './growable-column.js';
+import { float64Column, Uint32Column, uint32Column } from './growable-column.js';
 
 /** A key's samples as the host holds them: columns that only grow, read by index. */
 export interface SeriesSamples {
@@ -20,27 +22,6 @@ export const NO_SAMPLES: SeriesSamples = {
   value: () => NaN,
 };
 
-/** A growable typed column. */
-class Growable<T extends Float64Array | Uint32Array> {
-  length = 0;
-  constructor(public data: T) {}
-  push(value: number): void {
-    if (this.length === this.data.length) this.reserve(this.length + 1);
-    this.data[this.length++] = value;
-  }
-  reserve(capacity: number): void {
-    if (capacity <= this.data.length) return;
-    const grown = new (this.data.constructor as new (n: number) => T)(
-      Math.max(capacity, this.data.length * 2, 64),
-    );
-    grown.set(this.data.subarray(0, this.length));
-    this.data = grown;
-  }
-}
-
-const float64s = () => new Growable(new Float64Array(64));
-const uint32s = () => new Growable(new Uint32Array(64));
-
 /**
  * The samples of a key that pair with a step_metric m (the sample at step s pairs with the
  * latest sample of m at step s; none, or a non-finite one, leaves it without x), in the key's
@@ -51,8 +32,8 @@ const uint32s = () => new Growable(new Uint32Array(64));
  */
 export class StepMetricPairing {
   /** x (m's value) and the key's sample index of each pair, in the key's order. */
-  readonly x = float64s();
-  readonly source = uint32s();
+  readonly x = float64Column();
+  readonly source = uint32Column();
   private keyDone = 0;
   private metricDone = 0;
   private unpairedCount = 0;
@@ -169,7 +150,7 @@ export type EnvelopeX =
 
 /** The smoothed series in x order, its EMA's running state, and its index. */
 interface Smoothed {
-  readonly values: Growable<Float64Array>;
+  readonly values: Float64Column;
   last: number;
   count: number;
   index: EnvelopeIndex;
@@ -191,7 +172,7 @@ export interface SeriesEnvelope {
 export class SeriesEnvelopes {
   private pairing: StepMetricPairing | null = null;
   /** Position to point, once x went back; null while positions are points. */
-  private order: Growable<Uint32Array> | null = null;
+  private order: Uint32Column | null = null;
   private positions = 0;
   private lastX = -Infinity;
   private rawIndex!: EnvelopeIndex;
@@ -346,7 +327,7 @@ export class SeriesEnvelopes {
   }
 
   private newSmoothed(): Smoothed {
-    const values = float64s();
+    const values = float64Column();
     const source = {
       get length() {
         return values.length;
@@ -401,8 +382,7 @@ export class SeriesEnvelopes {
         return true;
       }
       // x went back: from now on the points are kept sorted in a permutation.
-      this.order = new Growable(this.sortedPoints(0, end));
-      this.order.length = end;
+      this.order = new Uint32Column(this.sortedPoints(0, end), end);
       this.positions = end;
       return false;
     }
@@ -410,7 +390,7 @@ export class SeriesEnvelopes {
     const order = this.order;
     const lastX = this.pointX(order.data[order.length - 1]!);
     if (!(this.pointX(added[0]!) < lastX)) {
-      for (const point of added) order.push(point);
+      order.pushAll(added);
       this.positions = end;
       return true;
     }
@@ -427,8 +407,7 @@ export class SeriesEnvelopes {
         merged[out++] = order.data[a++]!;
       else merged[out++] = added[b++]!;
     }
-    order.data = merged;
-    order.length = end;
+    this.order = new Uint32Column(merged, end);
     this.positions = end;
     return false;
   }

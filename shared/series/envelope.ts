@@ -3,6 +3,8 @@
 // samples (no spike lost). Answered from block summaries built once and extended as samples
 // arrive, so a 10,000,000-sample series at 1,000 px answers in milliseconds.
 
+import { float64Column } from './growable-column.js';
+
 /** Where the index reads samples: x must not decrease along the series for the fast path. */
 export interface EnvelopeSource {
   readonly length: number;
@@ -38,32 +40,15 @@ const BLOCK = 1 << BLOCK_BITS;
 const SUPER_BITS = 6;
 const SUPER = 1 << SUPER_BITS;
 
-/** Growable Float64 column. */
-class Column {
-  data = new Float64Array(64);
-  length = 0;
-  push(value: number): void {
-    if (this.length === this.data.length) {
-      const grown = new Float64Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
-    this.data[this.length++] = value;
-  }
-  set(index: number, value: number): void {
-    this.data[index] = value;
-  }
-}
-
 /**
  * Least and greatest finite value of each block of 64 samples (NaN when it has none), the same
  * over blocks of 64 blocks, and the indices of non-finite samples.
  */
 export class EnvelopeIndex {
-  private blockMin = new Column();
-  private blockMax = new Column();
-  private superMin = new Column();
-  private superMax = new Column();
+  private readonly blockMin = float64Column();
+  private readonly blockMax = float64Column();
+  private readonly superMin = float64Column();
+  private readonly superMax = float64Column();
   private nonFinite: number[] = [];
   private nan = 0;
   private positiveInfinity = 0;
@@ -102,13 +87,13 @@ export class EnvelopeIndex {
         continue;
       }
       const bMin = this.blockMin.data[block]!;
-      if (!(value >= bMin)) this.blockMin.set(block, value);
+      if (!(value >= bMin)) this.blockMin.data[block] = value;
       const bMax = this.blockMax.data[block]!;
-      if (!(value <= bMax)) this.blockMax.set(block, value);
+      if (!(value <= bMax)) this.blockMax.data[block] = value;
       const sMin = this.superMin.data[superBlock]!;
-      if (!(value >= sMin)) this.superMin.set(superBlock, value);
+      if (!(value >= sMin)) this.superMin.data[superBlock] = value;
       const sMax = this.superMax.data[superBlock]!;
-      if (!(value <= sMax)) this.superMax.set(superBlock, value);
+      if (!(value <= sMax)) this.superMax.data[superBlock] = value;
     }
     this.indexed = end;
   }

@@ -1,10 +1,13 @@
 // Benchmark: the M4 envelope of a 10,000,000-sample series at 1,000 px, p95 over random views,
-// against a full scan of the samples in view measured in the same run.
+// against a full scan of the samples in view measured in the same run; and building the index
+// and a smoothed series of it, against the plain loops that visit the same samples.
 
 import { SampleColumns } from '../../shared/series/sample-columns.js';
 import { EnvelopeIndex } from '../../shared/series/envelope.js';
+import { SeriesEnvelopes } from '../../shared/series/derived-series.js';
 import { seededRandom } from './generate-log.js';
 import type { BenchFigure } from './report.js';
+import { bestOf } from './report.js';
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
@@ -41,11 +44,12 @@ export function benchEnvelope(samples = 10_000_000, width = 1000, views = 40): B
     level = level * 0.999999 + (random() - 0.5) * 0.01;
     columns.push(i, 1_793_541_787 + i * 0.01, level + (i % 1_000_003 === 0 ? 40 : 0));
   }
-  const index = new EnvelopeIndex({
+  const source = {
     length: columns.length,
-    x: (i) => columns.step(i),
-    y: (i) => columns.value(i),
-  });
+    x: (i: number) => columns.step(i),
+    y: (i: number) => columns.value(i),
+  };
+  const index = new EnvelopeIndex(source);
   const times: number[] = [];
   const scans: number[] = [];
   for (let k = 0; k < views; k++) {
@@ -75,6 +79,66 @@ export function benchEnvelope(samples = 10_000_000, width = 1000, views = 40): B
       baseline: scanP95,
       ratio: p95 / scanP95,
       goal: 'value < 20',
+    },
+    ...benchBuilding(columns, source, width),
+  ];
+}
+
+/**
+ * Building an index and a smoothed series: the loops that write the growable columns of block
+ * summaries and smoothed values, each beside a loop that reads the same samples and keeps less.
+ */
+function benchBuilding(
+  columns: SampleColumns,
+  source: { readonly length: number; x(i: number): number; y(i: number): number },
+  width: number,
+): BenchFigure[] {
+  const samples = columns.length;
+  const count = samples.toLocaleString('en');
+  const indexSeconds = bestOf(3, () => new EnvelopeIndex(source));
+  const scanSeconds = bestOf(3, () => {
+    let least = Infinity;
+    let greatest = -Infinity;
+    for (let i = 0; i < source.length; i++) {
+      if (i > 0 && source.x(i) < source.x(i - 1)) throw new RangeError('x goes back');
+      const v = source.y(i);
+      if (v < least) least = v;
+      if (v > greatest) greatest = v;
+    }
+    return least <= greatest;
+  });
+  const weight = 0.9;
+  // The raw series' order and index are built once; each run builds the smoothed series anew.
+  const envelopes = new SeriesEnvelopes(columns, { kind: 'step' });
+  const smoothedSeconds = bestOf(3, () => {
+    envelopes.dropSmoothing(weight);
+    return envelopes.query(0, samples, width, weight);
+  });
+  const emaSeconds = bestOf(3, () => {
+    const out = new Float64Array(samples);
+    let last = 0;
+    for (let i = 0; i < samples; i++) {
+      last = last * weight + (1 - weight) * columns.value(i);
+      out[i] = last / (1 - Math.pow(weight, i + 1));
+    }
+    return out;
+  });
+  return [
+    {
+      name: `envelope index of ${count} samples built`,
+      value: indexSeconds * 1000,
+      unit: 'ms',
+      baseline: scanSeconds * 1000,
+      ratio: indexSeconds / scanSeconds,
+      goal: 'ratio < 4',
+    },
+    {
+      name: `smoothed series of ${count} samples built and indexed`,
+      value: smoothedSeconds * 1000,
+      unit: 'ms',
+      baseline: emaSeconds * 1000,
+      ratio: smoothedSeconds / emaSeconds,
+      goal: 'ratio < 3',
     },
   ];
 }

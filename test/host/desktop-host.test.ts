@@ -5,38 +5,55 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiOp, ApiResponse, Delta, RunSummary } from '../../shared/api/contract.js';
-import { API_OPS, ipcChannel } from '../../shared/api/bridge.js';
+import { API_OPS } from '../../shared/api/bridge.js';
+import { apiChannel } from '../../shared/api/ipc-channels.js';
 import { decodeWireMessage } from '../../shared/api/wire-codec.js';
 import { tagDigest } from '../../shared/format/digest.js';
 import type { IpcMainLike, InvokeEventLike } from '../../electron/host/desktop-host.js';
 import { DesktopHost } from '../../electron/host/desktop-host.js';
 import { nodeTextCodec } from '../../electron/host/serve.js';
+import type { FrameView, SenderView } from '../../electron/ipc-sender.js';
+import { isTrustedSender } from '../../electron/ipc-sender.js';
 import { copyExampleStore, EXAMPLE_RUN, tempDirs } from '../serve/harness.js';
 
 const newDir = tempDirs();
-const APP_URL = 'munin-app://app/index.html';
+const APP_ORIGIN = 'munin-app://app';
+const APP_URL = `${APP_ORIGIN}/index.html`;
 
-class FakeIpcMain implements IpcMainLike {
+/** An invoke event as main.ts's handlers get it: the window's id, and the frame that called. */
+type DesktopEvent = InvokeEventLike & SenderView;
+
+function frameAt(url: string, parent: FrameView | null = null): FrameView {
+  return { url, parent, isDestroyed: () => false };
+}
+
+/** A call from the top frame of window `sender`, showing url. */
+function fromTopFrame(url: string, sender: number): DesktopEvent {
+  const top = frameAt(url);
+  return { sender: { id: sender, mainFrame: top }, senderFrame: top };
+}
+
+class FakeIpcMain implements IpcMainLike<DesktopEvent> {
   readonly handlers = new Map<
     string,
-    (event: InvokeEventLike, ...args: unknown[]) => Promise<unknown>
+    (event: DesktopEvent, ...args: unknown[]) => Promise<unknown>
   >();
   handle(
     channel: string,
-    listener: (event: InvokeEventLike, ...args: unknown[]) => Promise<unknown>,
+    listener: (event: DesktopEvent, ...args: unknown[]) => Promise<unknown>,
   ): void {
     this.handlers.set(channel, listener);
   }
   removeHandler(channel: string): void {
     this.handlers.delete(channel);
   }
-  async invoke(op: ApiOp, args: unknown, frame = APP_URL, sender = 1): Promise<ApiResponse> {
-    const handler = this.handlers.get(ipcChannel(op));
+  invoke(op: ApiOp, args: unknown, frame = APP_URL, sender = 1): Promise<ApiResponse> {
+    return this.invokeFrom(fromTopFrame(frame, sender), op, args);
+  }
+  async invokeFrom(event: DesktopEvent, op: ApiOp, args: unknown): Promise<ApiResponse> {
+    const handler = this.handlers.get(apiChannel(op));
     if (handler === undefined) throw new Error(`no handler for ${op}`);
-    const frameBytes = (await handler(
-      { sender: { id: sender }, senderFrame: { url: frame } },
-      args,
-    )) as Uint8Array;
+    const frameBytes = (await handler(event, args)) as Uint8Array;
     return decodeWireMessage(frameBytes, nodeTextCodec) as ApiResponse;
   }
 }
@@ -59,7 +76,7 @@ function setup() {
   );
   hosts.push(host);
   const ipc = new FakeIpcMain();
-  host.register(ipc, (url) => url.startsWith('munin-app://app/'), ipcChannel);
+  host.register(ipc, (event) => isTrustedSender(event, APP_ORIGIN), apiChannel);
   return { host, ipc, deltas, stores };
 }
 
@@ -74,7 +91,7 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 describe('DesktopHost', () => {
   it('registers one handler per operation, each on its own channel', () => {
     const { ipc } = setup();
-    expect([...ipc.handlers.keys()].sort()).toEqual(API_OPS.map(ipcChannel).sort());
+    expect([...ipc.handlers.keys()].sort()).toEqual(API_OPS.map(apiChannel).sort());
   });
 
   it('refuses a call from a frame that is not the app, before anything else', async () => {
@@ -82,6 +99,14 @@ describe('DesktopHost', () => {
     await host.open(copyExampleStore(newDir()));
     await expect(ipc.invoke('listRuns', {}, 'https://evil.example/')).rejects.toThrow(/refused/);
     await expect(ipc.invoke('listRuns', {}, '')).rejects.toThrow(/refused/);
+    // A sub-frame of the app's own origin is no more the app than another origin is.
+    const top = frameAt(APP_URL);
+    const subFrame: DesktopEvent = {
+      sender: { id: 1, mainFrame: top },
+      senderFrame: frameAt(APP_URL, top),
+    };
+    await expect(ipc.invokeFrom(subFrame, 'listRuns', {})).rejects.toThrow(/refused/);
+    expect((await ipc.invoke('listRuns', {})).ok).toBe(true);
   });
 
   it('answers with no store open, then through the Backend once one is', async () => {

@@ -18,8 +18,8 @@ import {
 } from './argument-checks.js';
 import { quoted } from '../../store/writer/text-checks.js';
 import { storeBlob } from './blob-copy.js';
+import { errorCode } from '../../error-code.js';
 import {
-  errorCode,
   removeQuietly,
   replaceFileWhole,
   syncDirectory,

@@ -4,7 +4,7 @@
 import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadFsExt } from '../../store/lock-probe.js';
-import { errorCode } from '../../store/writer/durable-files.js';
+import { errorCode } from '../../error-code.js';
 
 /** Thrown when a writer, not a reader's probe, holds a run's lock. */
 export class RunLockedError extends Error {}

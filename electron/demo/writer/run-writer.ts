@@ -39,9 +39,9 @@ import {
   wellFormed,
 } from './argument-checks.js';
 import { quoted } from '../../store/writer/text-checks.js';
+import { errorCode } from '../../error-code.js';
 import {
   describeError,
-  errorCode,
   removeQuietly,
   replaceFileWhole,
   syncPath,

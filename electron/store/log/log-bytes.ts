@@ -5,6 +5,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { log } from '../../log.js';
 import { isAbsent } from '../file-errors.js';
 import type { LogReadResult, WholeLinesSink } from './read-types.js';
+import { errorCode } from '../../error-code.js';
 
 const CHUNK_BYTES = 4 << 20;
 /**
@@ -97,7 +98,7 @@ export function readInChunks(
 }
 
 function isDirectoryError(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 'EISDIR';
+  return errorCode(error) === 'EISDIR';
 }
 
 /** True when the log's first line is whole: the test of whether a run directory is a run. */

@@ -5,6 +5,7 @@ import { closeSync, fsyncSync, openSync, renameSync, rmSync, unlinkSync, writeSy
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { log } from '../../log.js';
+import { errorCode } from '../../error-code.js';
 
 /** A fresh .-named entry name: readers ignore it and collectors may remove it. */
 export function workInProgressName(purpose: string): string {
@@ -15,10 +16,6 @@ export function workInProgressName(purpose: string): string {
 export function writeAll(fd: number, bytes: Uint8Array): void {
   let offset = 0;
   while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
-}
-
-export function errorCode(error: unknown): string | undefined {
-  return (error as { code?: string } | null)?.code;
 }
 
 export function describeError(error: unknown): string {

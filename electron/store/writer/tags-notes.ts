@@ -8,7 +8,8 @@ import { tagDigest } from '../../../shared/format/digest.js';
 import { tagProblem } from '../../../shared/format/names.js';
 import { encodeUtf8 } from '../../../shared/format/utf8.js';
 import { quoted, requireUtf8String } from './text-checks.js';
-import { describeError, errorCode, replaceFileWhole, unlinkIfPresent } from './durable-files.js';
+import { errorCode } from '../../error-code.js';
+import { describeError, replaceFileWhole, unlinkIfPresent } from './durable-files.js';
 
 function requireTag(tag: string): string {
   const problem = tagProblem(tag);

@@ -4,12 +4,13 @@
 import { WHOLE_SERIES_LIMIT } from '../../../shared/api/contract.js';
 import type { SeriesColumns } from '../../../shared/api/contract.js';
 import type { SeriesKind } from '../../../shared/format/records.js';
+import { float64Column } from '../../../shared/series/growable-column.js';
+import type { Float64Column } from '../../../shared/series/growable-column.js';
 
 export class ClientSeries {
-  steps: Float64Array;
-  times: Float64Array;
-  values: Float64Array;
-  length: number;
+  private stepColumn: Float64Column;
+  private timeColumn: Float64Column;
+  private valueColumn: Float64Column;
   /** Bumped on every change, so views can tell a series changed without comparing it. */
   version = 0;
   /**
@@ -28,17 +29,34 @@ export class ClientSeries {
   ) {
     const n = initial?.steps.length ?? 0;
     const capacity = Math.max(16, n);
-    this.steps = new Float64Array(capacity);
-    this.times = new Float64Array(capacity);
-    this.values = new Float64Array(capacity);
+    this.stepColumn = float64Column(capacity);
+    this.timeColumn = float64Column(capacity);
+    this.valueColumn = float64Column(capacity);
     if (initial !== undefined) {
-      this.steps.set(initial.steps);
-      this.times.set(initial.times);
-      this.values.set(initial.values);
+      this.stepColumn.pushAll(initial.steps);
+      this.timeColumn.pushAll(initial.times);
+      this.valueColumn.pushAll(initial.values);
     }
-    this.length = n;
     this.partial = initial?.partial === true;
     this.total = this.partial ? (initial?.total ?? 0) : n;
+  }
+
+  /** Samples held: none while partial. */
+  get length(): number {
+    return this.stepColumn.length;
+  }
+
+  /** The columns' storage; only their first `length` entries are samples. */
+  get steps(): Float64Array {
+    return this.stepColumn.data;
+  }
+
+  get times(): Float64Array {
+    return this.timeColumn.data;
+  }
+
+  get values(): Float64Array {
+    return this.valueColumn.data;
   }
 
   append(columns: SeriesColumns): void {
@@ -50,18 +68,9 @@ export class ClientSeries {
       this.version++;
       return;
     }
-    if (this.length + add > this.steps.length) {
-      const capacity = Math.max(this.steps.length * 2, this.length + add);
-      for (const name of ['steps', 'times', 'values'] as const) {
-        const grown = new Float64Array(capacity);
-        grown.set(this[name].subarray(0, this.length));
-        this[name] = grown;
-      }
-    }
-    this.steps.set(columns.steps, this.length);
-    this.times.set(columns.times, this.length);
-    this.values.set(columns.values, this.length);
-    this.length += add;
+    this.stepColumn.pushAll(columns.steps);
+    this.timeColumn.pushAll(columns.times);
+    this.valueColumn.pushAll(columns.values);
     this.total += add;
     this.version++;
   }
@@ -69,26 +78,31 @@ export class ClientSeries {
   private becomePartial(): void {
     this.partial = true;
     this.total = this.length;
-    this.length = 0;
-    this.steps = new Float64Array(0);
-    this.times = new Float64Array(0);
-    this.values = new Float64Array(0);
+    this.stepColumn = float64Column(0);
+    this.timeColumn = float64Column(0);
+    this.valueColumn = float64Column(0);
   }
 
   /** A resume to `step`: metric samples past it belong to an abandoned history. */
   cutAfter(step: number): void {
     if (this.kind !== 'metric') return;
+    const steps = this.stepColumn.data;
+    const times = this.timeColumn.data;
+    const values = this.valueColumn.data;
+    const length = this.length;
     let write = 0;
-    for (let read = 0; read < this.length; read++) {
-      if (this.steps[read]! > step) continue;
-      this.steps[write] = this.steps[read]!;
-      this.times[write] = this.times[read]!;
-      this.values[write] = this.values[read]!;
+    for (let read = 0; read < length; read++) {
+      if (steps[read]! > step) continue;
+      steps[write] = steps[read]!;
+      times[write] = times[read]!;
+      values[write] = values[read]!;
       write++;
     }
-    if (write !== this.length) {
-      this.total -= this.length - write;
-      this.length = write;
+    if (write !== length) {
+      this.total -= length - write;
+      this.stepColumn.truncate(write);
+      this.timeColumn.truncate(write);
+      this.valueColumn.truncate(write);
       this.version++;
     }
   }
@@ -96,9 +110,9 @@ export class ClientSeries {
   /** The columns' filled parts, as views (not copies). */
   view(): { steps: Float64Array; times: Float64Array; values: Float64Array } {
     return {
-      steps: this.steps.subarray(0, this.length),
-      times: this.times.subarray(0, this.length),
-      values: this.values.subarray(0, this.length),
+      steps: this.stepColumn.view(),
+      times: this.timeColumn.view(),
+      values: this.valueColumn.view(),
     };
   }
 }
