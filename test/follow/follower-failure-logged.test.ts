@@ -1,24 +1,16 @@
 // A followed log that can no longer be read takes its run out of the app, and says why: a warning
 // when the log is there but unreadable, a debug line when it is gone (a deleted run).
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdirSync, rmSync } from 'node:fs';
-import type { LogLevel } from '../../electron/log.js';
 import { configureLog } from '../../electron/log.js';
 import { RunFollower } from '../../electron/follow/run-follower.js';
 import { startLine } from '../support/lines.js';
 import { tempStores, writeLog } from '../support/store-fixture.js';
+import { captureLog } from '../support/captured-log.js';
 
 const newStore = tempStores();
-let lines: [LogLevel, string][] = [];
-let restore: ReturnType<typeof configureLog>;
-beforeEach(() => {
-  lines = [];
-  restore = configureLog({ verbose: false, sink: (level, line) => lines.push([level, line]) });
-});
-afterEach(() => {
-  configureLog(restore);
-});
+const captured = captureLog(false);
 
 describe('a followed log that cannot be read', () => {
   it('is warned of, naming it and why, and its run vanishes', () => {
@@ -29,10 +21,10 @@ describe('a followed log that cannot be read', () => {
     rmSync(path);
     mkdirSync(path);
     expect(follower.poll()).toEqual({ state: 'vanished' });
-    expect(lines).toEqual([
+    expect(captured.lines).toEqual([
       ['warn', expect.stringMatching(/cannot be read; its run is left out of the list: EISDIR/)],
     ]);
-    expect(lines[0]![1]).toContain(path);
+    expect(captured.lines[0]![1]).toContain(path);
   });
 
   it('is a debug line, shown with --verbose only, when the log is gone', () => {
@@ -41,9 +33,11 @@ describe('a followed log that cannot be read', () => {
     follower.poll();
     rmSync(path);
     expect(follower.poll()).toEqual({ state: 'vanished' });
-    expect(lines).toEqual([]);
+    expect(captured.lines).toEqual([]);
     configureLog({ verbose: true });
     expect(follower.poll()).toEqual({ state: 'vanished' });
-    expect(lines).toEqual([['debug', `munin-view: debug: ${path} is gone: its run was deleted`]]);
+    expect(captured.lines).toEqual([
+      ['debug', `munin-view: debug: ${path} is gone: its run was deleted`],
+    ]);
   });
 });

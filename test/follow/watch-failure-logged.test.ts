@@ -2,15 +2,14 @@
 // that it polls instead, and why; a watched directory that went away is a debug line only.
 // fs.watch is replaced for this file, to fail as a system out of inotify watches (ENOSPC) does.
 
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as NodeFs from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LogLevel } from '../../electron/log.js';
-import { configureLog } from '../../electron/log.js';
 import { StoreWatcher } from '../../electron/follow/store-watcher.js';
 import { tempStores } from '../support/store-fixture.js';
+import { captureLog } from '../support/captured-log.js';
 
 /** The path whose watch throws, and the watchers made, so a test can make one emit an error. */
 const watchPlan = vi.hoisted(() => ({
@@ -36,19 +35,13 @@ vi.mock('node:fs', async (importOriginal) => {
 });
 
 const newStore = tempStores();
-let lines: [LogLevel, string][] = [];
-let restore: ReturnType<typeof configureLog>;
+const captured = captureLog(true);
 const watchers: StoreWatcher[] = [];
 
-beforeEach(() => {
-  lines = [];
-  restore = configureLog({ verbose: true, sink: (level, line) => lines.push([level, line]) });
-});
 afterEach(async () => {
   for (const watcher of watchers.splice(0)) await watcher.close();
   watchPlan.throwFor = null;
   watchPlan.watchers.clear();
-  configureLog(restore);
 });
 
 function storeWithRun(): string {
@@ -73,7 +66,7 @@ describe('a watch that fails', () => {
     watchPlan.throwFor = join(root, 'runs');
     const watcher = watchStore(root);
     expect(watcher.polling).toBe(true);
-    expect(lines).toEqual([
+    expect(captured.lines).toEqual([
       [
         'warn',
         `munin-view: warning: watching ${root} failed; polling it every 5000 ms instead: ` +
@@ -89,7 +82,7 @@ describe('a watch that fails', () => {
     const runs = watchPlan.watchers.get(join(root, 'runs'))!;
     runs.emit('error', Object.assign(new Error('EIO: i/o error'), { code: 'EIO' }));
     expect(watcher.polling).toBe(true);
-    expect(lines).toEqual([
+    expect(captured.lines).toEqual([
       [
         'warn',
         expect.stringMatching(/^munin-view: warning: watching .* failed; .*: EIO: i\/o error$/),
@@ -103,7 +96,7 @@ describe('a watch that fails', () => {
     const run = watchPlan.watchers.get(join(root, 'runs', 'r'))!;
     run.emit('error', Object.assign(new Error('ENOENT: gone'), { code: 'ENOENT' }));
     expect(watcher.polling).toBe(false);
-    expect(lines).toEqual([
+    expect(captured.lines).toEqual([
       [
         'debug',
         `munin-view: debug: ${join(root, 'runs', 'r')} went away; its watch ended: ENOENT: gone`,

@@ -2,31 +2,23 @@
 // out) and, unlike an absent file, are logged; a run directory without a whole first line is told
 // as a debug line with --verbose. Directories stand where files should: root reads them all.
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { LogLevel } from '../../electron/log.js';
 import { configureLog } from '../../electron/log.js';
 import { readArtifact } from '../../electron/store/artifacts.js';
 import { readNotes, readWriterFile } from '../../electron/store/run-files.js';
 import { listRunIds } from '../../electron/store/store.js';
 import { startLine } from '../support/lines.js';
 import { runDir, tempStores, writeArtifactFile, writeLog } from '../support/store-fixture.js';
+import { captureLog } from '../support/captured-log.js';
 
 const BIN = fileURLToPath(new URL('../../bin/munin-view.js', import.meta.url));
 const newStore = tempStores();
 
-let lines: [LogLevel, string][] = [];
-let restore: ReturnType<typeof configureLog>;
-beforeEach(() => {
-  lines = [];
-  restore = configureLog({ verbose: false, sink: (level, line) => lines.push([level, line]) });
-});
-afterEach(() => {
-  configureLog(restore);
-});
+const captured = captureLog(false);
 
 describe('a run file that cannot be read', () => {
   it('reads as absent and is warned of once, naming it', () => {
@@ -35,10 +27,10 @@ describe('a run file that cannot be read', () => {
     mkdirSync(join(runDir(root, 'r'), 'notes'));
     expect(readNotes(runDir(root, 'r'))).toBeNull();
     expect(readNotes(runDir(root, 'r'))).toBeNull();
-    expect(lines).toHaveLength(1);
-    expect(lines[0]![0]).toBe('warn');
-    expect(lines[0]![1]).toMatch(/^munin-view: warning: .* cannot be read; .*EISDIR/);
-    expect(lines[0]![1]).toContain(join(runDir(root, 'r'), 'notes'));
+    expect(captured.lines).toHaveLength(1);
+    expect(captured.lines[0]![0]).toBe('warn');
+    expect(captured.lines[0]![1]).toMatch(/^munin-view: warning: .* cannot be read; .*EISDIR/);
+    expect(captured.lines[0]![1]).toContain(join(runDir(root, 'r'), 'notes'));
   });
 
   it('is not told when it is only absent', () => {
@@ -47,7 +39,7 @@ describe('a run file that cannot be read', () => {
     configureLog({ verbose: true });
     expect(readNotes(runDir(root, 'r'))).toBeNull();
     expect(readWriterFile(runDir(root, 'r'))).toBeNull();
-    expect(lines).toEqual([]);
+    expect(captured.lines).toEqual([]);
   });
 });
 
@@ -57,7 +49,7 @@ describe('an artifact version that cannot be read', () => {
     writeArtifactFile(root, 'model', '1.json', '{"digest":"x"}');
     mkdirSync(join(root, 'artifacts', 'model', '2.json'));
     expect([...readArtifact(root, 'model')!.versions.keys()]).toEqual([1]);
-    expect(lines).toEqual([
+    expect(captured.lines).toEqual([
       [
         'warn',
         expect.stringContaining(`${join(root, 'artifacts', 'model', '2.json')} cannot be read`),
@@ -73,10 +65,10 @@ describe('a run directory without a whole first line', () => {
     mkdirSync(runDir(root, 'b'));
     writeLog(root, 'c', startLine());
     expect(listRunIds(root)).toEqual(['a']);
-    expect(lines).toEqual([]);
+    expect(captured.lines).toEqual([]);
     configureLog({ verbose: true });
     expect(listRunIds(root)).toEqual(['a']);
-    expect(lines.map(([level, line]) => [level, line.replace(root, 'ROOT')])).toEqual([
+    expect(captured.lines.map(([level, line]) => [level, line.replace(root, 'ROOT')])).toEqual([
       ['debug', expect.stringContaining(join('ROOT', 'runs', 'b', 'events.jsonl'))],
       ['debug', expect.stringContaining(join('ROOT', 'runs', 'c', 'events.jsonl'))],
     ]);

@@ -1,30 +1,21 @@
 // The desktop app's settings file: a first launch (no file) starts from the defaults in silence,
 // while a file that cannot be parsed, or a folder where it cannot be written, is warned of.
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LogLevel } from '../../electron/log.js';
-import { configureLog } from '../../electron/log.js';
 import { SettingsFile } from '../../electron/desktop-settings.js';
 import { tempStores } from '../support/store-fixture.js';
+import { captureLog } from '../support/captured-log.js';
 
 const newFolder = tempStores();
-let lines: [LogLevel, string][] = [];
-let restore: ReturnType<typeof configureLog>;
-beforeEach(() => {
-  lines = [];
-  restore = configureLog({ verbose: true, sink: (level, line) => lines.push([level, line]) });
-});
-afterEach(() => {
-  configureLog(restore);
-});
+const captured = captureLog(true);
 
 describe('the settings file', () => {
   it('starts from the defaults in silence on a first launch', () => {
     const settings = SettingsFile.inFolder(newFolder());
     expect(settings.recent).toEqual([]);
-    expect(lines).toEqual([]);
+    expect(captured.lines).toEqual([]);
   });
 
   it('warns of a file it cannot parse, and starts from the defaults', () => {
@@ -32,7 +23,7 @@ describe('the settings file', () => {
     writeFileSync(join(folder, 'munin-view-settings.json'), '{"recent": [');
     const settings = SettingsFile.inFolder(folder);
     expect(settings.recent).toEqual([]);
-    expect(lines).toEqual([
+    expect(captured.lines).toEqual([
       [
         'warn',
         expect.stringContaining(`${join(folder, 'munin-view-settings.json')} cannot be read`),
@@ -47,7 +38,7 @@ describe('the settings file', () => {
     const settings = SettingsFile.inFolder(join(folder, 'app'));
     settings.rememberStore('/some/store');
     expect(settings.recent).toEqual(['/some/store']);
-    expect(lines).toEqual([
+    expect(captured.lines).toEqual([
       [
         'warn',
         expect.stringMatching(/cannot be written; the window and recent stores are not kept/),

@@ -4,14 +4,13 @@
 // replaced for this file by one that fails; the segment scan runs on a real thread (npm test
 // builds the worker first).
 
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { join } from 'node:path';
-import type { LogLevel } from '../../electron/log.js';
-import { configureLog } from '../../electron/log.js';
 import type * as ThreadedRead from '../../electron/store/log/threaded-read.js';
 import { Backend } from '../../electron/host/backend.js';
 import { metricsLine, startLine } from '../support/lines.js';
 import { tempStores, writeLog } from '../support/store-fixture.js';
+import { captureLog } from '../support/captured-log.js';
 
 vi.mock('../../electron/store/log/threaded-read.js', async (importOriginal) => ({
   ...(await importOriginal<typeof ThreadedRead>()),
@@ -25,16 +24,10 @@ const { scanSegmentInWorker } = await vi.importActual<typeof ThreadedRead>(
 
 const ID = '20261129T000000Z-000b1g00';
 const newStore = tempStores();
-let lines: [LogLevel, string][] = [];
-let restore: ReturnType<typeof configureLog>;
+const captured = captureLog(false);
 const backends: Backend[] = [];
-beforeEach(() => {
-  lines = [];
-  restore = configureLog({ verbose: false, sink: (level, line) => lines.push([level, line]) });
-});
 afterEach(async () => {
   for (const backend of backends.splice(0)) await backend.close();
-  configureLog(restore);
 });
 
 async function until(done: () => boolean): Promise<void> {
@@ -50,7 +43,7 @@ describe('a read on a thread that fails', () => {
     backends.push(backend);
     await until(() => backend.listRuns().length > 0);
     expect(backend.listRuns().map((run) => run.id)).toEqual([ID]);
-    expect(lines).toEqual([
+    expect(captured.lines).toEqual([
       [
         'warn',
         `munin-view: warning: run ${ID}: its log could not be read on a thread of its own; ` +
