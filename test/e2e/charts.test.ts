@@ -15,6 +15,7 @@ import {
   goToRoute,
   legendColour,
   screenshot,
+  onlyRun,
 } from './support.js';
 
 /** A value of the export: a number, or {"float": "NaN" | "Infinity" | "-Infinity"}. */
@@ -120,11 +121,7 @@ describeE2e('charts', () => {
 
   afterAll(() => session.close());
 
-  function runNamed(name: string): ExportedRun {
-    const found = runs.filter((run) => run.name === name);
-    expect(found).toHaveLength(1);
-    return found[0]!;
-  }
+  const runNamed = (name: string) => onlyRun(runs, (run) => run.name === name);
 
   /** Opens a run's metrics and waits until the panel of key has drawn its canvas. */
   async function openMetrics(runId: string, key: string): Promise<void> {

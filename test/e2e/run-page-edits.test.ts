@@ -13,6 +13,7 @@ import {
   openDemoApp,
   screenshot,
   openRunPage,
+  onlyRun,
 } from './support.js';
 
 describeE2e('editing on the run page', () => {
@@ -27,11 +28,7 @@ describeE2e('editing on the run page', () => {
 
   afterAll(() => session.close());
 
-  function runNamed(name: string): ExportedRun {
-    const found = runs.filter((run) => run.name === name);
-    expect(found).toHaveLength(1);
-    return found[0]!;
-  }
+  const runNamed = (name: string) => onlyRun(runs, (run) => run.name === name);
 
   const openRun = (run: ExportedRun, tab?: string) => openRunPage(page, run, tab);
 

@@ -16,6 +16,7 @@ import {
   routeOf,
   screenshot,
   openRunPage,
+  onlyRun,
 } from './support.js';
 
 describeE2e('the run page', () => {
@@ -30,11 +31,7 @@ describeE2e('the run page', () => {
 
   afterAll(() => session.close());
 
-  function runWith(status: string): ExportedRun {
-    const found = runs.filter((run) => run.status === status);
-    expect(found).toHaveLength(1);
-    return found[0]!;
-  }
+  const runWith = (status: string) => onlyRun(runs, (run) => run.status === status);
 
   const openRun = (run: ExportedRun, tab?: string) => openRunPage(page, run, tab);
 

@@ -317,3 +317,13 @@ export async function openRunPage(page: Page, run: ExportedRun, tab = 'overview'
   await page.waitForSelector('[data-testid="run-page"]', WAIT);
   await expect.poll(() => page.textContent('[data-testid="run-title"]'), WAIT).toBe(run.name);
 }
+
+/** The one exported run that matches: a test that names a run fails plainly when it is not one. */
+export function onlyRun(
+  runs: readonly ExportedRun[],
+  matches: (run: ExportedRun) => boolean,
+): ExportedRun {
+  const found = runs.filter(matches);
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
