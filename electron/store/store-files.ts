@@ -1,0 +1,201 @@
+// The one safe open of a store's files: never blocks (a FIFO or device in place of a file), never
+// follows a link out of the store, and tells a file that is unreadable, with why, from one absent.
+
+import type { Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readSync,
+  realpathSync,
+} from 'node:fs';
+import { sep } from 'node:path';
+import { errorCode } from '../error-code.js';
+import { isAbsent } from './file-errors.js';
+
+/** A file or directory of the layout that is there but cannot be read as one; says why. */
+export class UnreadableFile extends Error {
+  constructor(
+    readonly path: string,
+    /** Why, as the user reads it: "is a FIFO, not a file", "permission denied". */
+    readonly reason: string,
+    readonly code: string | null = null,
+  ) {
+    super(`${path} ${reason}`);
+    this.name = 'UnreadableFile';
+  }
+}
+
+// O_NONBLOCK: opening a FIFO for reading waits for a writer without it. O_NOFOLLOW: a final
+// link is looked at before it is followed. libuv adds O_CLOEXEC.
+const READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW;
+
+/** The words a file type that is not a regular file is named by. */
+function kindOf(stat: Stats): string {
+  if (stat.isDirectory()) return 'a directory';
+  if (stat.isFIFO()) return 'a FIFO (named pipe)';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  if (stat.isSymbolicLink()) return 'a link';
+  return 'not a regular file';
+}
+
+/** True when the real path `real` is the store's real root or below it. */
+export function isInside(real: string, realRoot: string): boolean {
+  return real === realRoot || real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
+}
+
+/** Why an open failed, as the user reads it; absence is not such a failure and is thrown on. */
+function unreadableFromError(path: string, error: unknown): UnreadableFile {
+  const code = errorCode(error);
+  const reason =
+    code === 'EACCES' || code === 'EPERM'
+      ? 'cannot be read: permission denied'
+      : code === 'ELOOP'
+        ? 'is a loop of links'
+        : code === 'EISDIR'
+          ? 'is a directory, not a file'
+          : `cannot be read (${code ?? String(error)})`;
+  return new UnreadableFile(path, reason, code ?? null);
+}
+
+/**
+ * Where a link at path leads, when that is inside the store; throws UnreadableFile when it leads
+ * out, or nowhere.
+ */
+function followInside(path: string, realRoot: string): string {
+  let target: string;
+  try {
+    target = realpathSync(path);
+  } catch (error) {
+    if (isAbsent(error)) throw new UnreadableFile(path, 'is a link to nothing', 'ENOENT');
+    throw unreadableFromError(path, error);
+  }
+  if (!isInside(target, realRoot))
+    throw new UnreadableFile(
+      path,
+      `is a link out of the store (to ${target}); it is not followed`,
+      'EXDEV',
+    );
+  return target;
+}
+
+export interface OpenedFile {
+  readonly fd: number;
+  readonly stat: Stats;
+}
+
+/**
+ * Opens the layout file at path for reading: a regular file, or a link to one inside the store.
+ * Throws the file system's error when it is absent (isAbsent), else an UnreadableFile.
+ */
+export function openStoreFile(path: string, realRoot: string): OpenedFile {
+  let fd: number;
+  try {
+    fd = openSync(path, READ_FLAGS);
+  } catch (error) {
+    if (isAbsent(error)) throw error;
+    // Linux says ELOOP for a final link under O_NOFOLLOW, the BSDs and macOS EMLINK or ELOOP.
+    const code = errorCode(error);
+    if (code !== 'ELOOP' && code !== 'EMLINK') throw unreadableFromError(path, error);
+    const target = followInside(path, realRoot);
+    try {
+      fd = openSync(target, READ_FLAGS);
+    } catch (inner) {
+      throw isAbsent(inner) ? inner : unreadableFromError(path, inner);
+    }
+  }
+  let stat: Stats;
+  try {
+    stat = fstatSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    throw unreadableFromError(path, error);
+  }
+  if (!stat.isFile()) {
+    closeSync(fd);
+    throw new UnreadableFile(path, `is ${kindOf(stat)}, not a file`, 'ENOTFILE');
+  }
+  return { fd, stat };
+}
+
+/**
+ * Checks that path is a directory of the store: a directory, or a link to one inside the store.
+ * Returns false when it is absent; throws UnreadableFile when it is something else.
+ */
+export function checkStoreDirectory(path: string, realRoot: string): boolean {
+  let stat: Stats;
+  try {
+    stat = lstatSync(path);
+  } catch (error) {
+    if (isAbsent(error)) return false;
+    throw unreadableFromError(path, error);
+  }
+  if (stat.isSymbolicLink()) {
+    const target = followInside(path, realRoot);
+    try {
+      stat = lstatSync(target);
+    } catch (error) {
+      if (isAbsent(error)) return false;
+      throw unreadableFromError(path, error);
+    }
+  }
+  if (!stat.isDirectory())
+    throw new UnreadableFile(path, `is ${kindOf(stat)}, not a directory`, 'ENOTDIR');
+  return true;
+}
+
+/** A small file of the layout as read: its first bytes up to a limit, and its whole size. */
+export type StoreFileRead =
+  | { readonly state: 'absent' }
+  | { readonly state: 'unreadable'; readonly reason: string }
+  | {
+      readonly state: 'read';
+      readonly bytes: Buffer;
+      /** The file's size when it was opened: more than bytes.length when truncated. */
+      readonly size: number;
+      readonly truncated: boolean;
+    };
+
+/**
+ * Reads at most `limit` bytes of the layout file at path. A file that is larger is read in part
+ * and says so; one that keeps growing is read up to the limit all the same.
+ */
+export function readStoreFile(path: string, realRoot: string, limit: number): StoreFileRead {
+  let opened: OpenedFile;
+  try {
+    opened = openStoreFile(path, realRoot);
+  } catch (error) {
+    if (error instanceof UnreadableFile) return { state: 'unreadable', reason: error.reason };
+    if (isAbsent(error)) return { state: 'absent' };
+    return { state: 'unreadable', reason: unreadableFromError(path, error).reason };
+  }
+  const { fd, stat } = opened;
+  try {
+    const wanted = Math.min(stat.size, limit);
+    const bytes = Buffer.allocUnsafe(wanted);
+    let filled = 0;
+    while (filled < wanted) {
+      const read = readSync(fd, bytes, filled, wanted - filled, filled);
+      if (read === 0) break;
+      filled += read;
+    }
+    return {
+      state: 'read',
+      bytes: filled === wanted ? bytes : bytes.subarray(0, filled),
+      size: stat.size,
+      truncated: stat.size > limit,
+    };
+  } catch (error) {
+    return { state: 'unreadable', reason: unreadableFromError(path, error).reason };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The store's real path: links in the path to it resolved, so that paths below compare. */
+export function realStoreRoot(root: string): string {
+  return realpathSync(root);
+}
