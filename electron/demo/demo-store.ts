@@ -22,6 +22,7 @@ import { deleteVersion, publishVersion, setAlias } from './writer/artifacts.js';
 import { errorCode } from '../error-code.js';
 import { RunWriter } from './writer/run-writer.js';
 import { addTag, writeNotes } from '../store/writer/tags-notes.js';
+import { realStoreRoot } from '../store/store-files.js';
 import { confusionMatrix, predictionGrid } from './png.js';
 import { SeededRandom } from './seeded-random.js';
 import type { EvalSample, TrainingSetup } from './simulated-training.js';
@@ -32,6 +33,11 @@ import {
   SimulatedTraining,
   trainValues,
 } from './simulated-training.js';
+
+/** The real root of the store a run directory (<root>/runs/<id>) is in: its writes stay inside. */
+function storeRootOf(runDir: string): string {
+  return realStoreRoot(join(runDir, '..', '..'));
+}
 
 export interface DemoOptions {
   /** The seed of every random draw: the same seed and `now` write the same store. */
@@ -452,7 +458,7 @@ class DemoStoreWriter {
     );
     clock.advance(1);
     writer.end('finished');
-    addTag(writer.dir, 'data');
+    addTag(writer.dir, storeRootOf(writer.dir), 'data');
     this.record(
       writer,
       plan,
@@ -520,12 +526,13 @@ class DemoStoreWriter {
       this.summarize(training, testAcc, plan.start);
       training.clock.advance(1.5);
       writer.end('finished');
-      for (const tag of config.tags) addTag(writer.dir, tag);
+      for (const tag of config.tags) addTag(writer.dir, storeRootOf(writer.dir), tag);
       results.push({ lr: config.lr, batch: config.batch, testAcc });
       if (isBest) bestId = writer.id;
       if (isBaseline) {
         writeNotes(
           writer.dir,
+          storeRootOf(writer.dir),
           '# Baseline\n\nThe recipe from the paper: SGD with momentum 0.9, lr 0.1, cosine decay, ' +
             'batch 128.\nEvery other run of the sweep changes only lr (and batch for two).\n',
         );
@@ -545,6 +552,7 @@ class DemoStoreWriter {
       .join('\n');
     writeNotes(
       join(this.root, 'runs', bestId),
+      realStoreRoot(this.root),
       '# Best of the lr sweep\n\n' +
         '| lr | batch | test/acc |\n| --- | --- | --- |\n' +
         `${ranking}\n\n` +
@@ -591,9 +599,10 @@ class DemoStoreWriter {
           'GiB is allocated by PyTorch, and 402.56 MiB is reserved by PyTorch but unallocated.',
       ].join('\n'),
     );
-    addTag(training.writer.dir, 'oom');
+    addTag(training.writer.dir, storeRootOf(training.writer.dir), 'oom');
     writeNotes(
       training.writer.dir,
+      storeRootOf(training.writer.dir),
       'Batch 4096 with resnet50 does not fit on a 24 GB card at eval time.\n' +
         'Try gradient accumulation (4 x 1024) or eval with a smaller batch.\n',
     );
@@ -622,7 +631,11 @@ class DemoStoreWriter {
     this.trainSteps(training, 0, lastStep);
     training.clock.advance(0.8);
     training.writer.end('killed');
-    writeNotes(training.writer.dir, 'Stopped by hand: mixup was left on for evaluation.\n');
+    writeNotes(
+      training.writer.dir,
+      storeRootOf(training.writer.dir),
+      'Stopped by hand: mixup was left on for evaluation.\n',
+    );
     this.record(training.writer, plan, 'killed', lastStep, 'stopped by hand at step 730');
   }
 
@@ -680,7 +693,7 @@ class DemoStoreWriter {
     );
     clock.advance(1);
     writer.end('finished');
-    addTag(writer.dir, 'diverged');
+    addTag(writer.dir, storeRootOf(writer.dir), 'diverged');
     this.record(writer, plan, 'finished', steps, 'loss diverges to +Inf then NaN');
   }
 
@@ -728,10 +741,11 @@ class DemoStoreWriter {
     clock.advance(1);
     writer.end('finished');
     setAlias(this.root, 'cifar-resnet', 'latest', restoredFrom);
-    addTag(writer.dir, 'fine-tune');
-    addTag(writer.dir, 'preempted');
+    addTag(writer.dir, storeRootOf(writer.dir), 'fine-tune');
+    addTag(writer.dir, storeRootOf(writer.dir), 'preempted');
     writeNotes(
       writer.dir,
+      storeRootOf(writer.dir),
       'Preempted at step 600; resumed from the step-400 checkpoint (cifar-resnet `latest`).\n' +
         'Steps 401-600 of the first attempt stay in the log as orphans.\n',
     );
@@ -760,7 +774,7 @@ class DemoStoreWriter {
     this.trainSteps(training, 0, lastStep);
     // The process dies: no end, and its lock is gone with it.
     training.writer.abandon();
-    addTag(training.writer.dir, 'needs-look');
+    addTag(training.writer.dir, storeRootOf(training.writer.dir), 'needs-look');
     this.record(training.writer, plan, 'crashed', lastStep, 'writer gone without an end');
   }
 }

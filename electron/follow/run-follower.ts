@@ -8,6 +8,7 @@ import { readLogInto } from '../store/log/log-bytes.js';
 import type { LogReadResult } from '../store/log/read-types.js';
 import type { OrphanCutListener } from '../store/log/run-fold.js';
 import { RunLog } from '../store/log/run-fold.js';
+import { UnreadableFile } from '../store/store-files.js';
 
 /** One change a read brought: the cuts in log order, then the samples read since. */
 export type FollowChange =
@@ -28,7 +29,9 @@ export type FollowResult =
   /** The log was replaced, or shrank below what was read: it was read afresh from its start. */
   | { readonly state: 'reset' }
   /** The log is gone: a deletion renamed it to .deleted, or the directory was removed. */
-  | { readonly state: 'vanished' };
+  | { readonly state: 'vanished' }
+  /** The log is there but cannot be read (a FIFO, a link out of the store, permissions): why. */
+  | { readonly state: 'unreadable'; readonly reason: string };
 
 export class RunFollower implements OrphanCutListener {
   log = new RunLog();
@@ -42,7 +45,11 @@ export class RunFollower implements OrphanCutListener {
   private readonly reported = new Map<string, number>();
   private pending: FollowChange[] = [];
 
-  constructor(readonly logPath: string) {}
+  constructor(
+    readonly logPath: string,
+    /** The store's real path: the log is read only inside it. */
+    readonly realRoot: string,
+  ) {}
 
   /** Reads what the log gained since the last call. */
   poll(): FollowResult {
@@ -104,9 +111,16 @@ export class RunFollower implements OrphanCutListener {
    * is no failure; any other reason the run goes is one, and is told.
    */
   private vanished(error: unknown): FollowResult {
-    if (isAbsent(error)) log.debug(`${this.logPath} is gone: its run was deleted`);
-    else log.warn(`${this.logPath} cannot be read; its run is left out of the list`, error);
-    return { state: 'vanished' };
+    if (isAbsent(error)) {
+      log.debug(`${this.logPath} is gone: its run was deleted`);
+      return { state: 'vanished' };
+    }
+    const reason =
+      error instanceof UnreadableFile
+        ? error.reason
+        : `cannot be read (${error instanceof Error ? error.message : String(error)})`;
+    log.warn(`${this.logPath} ${reason}; its run is listed as unreadable`);
+    return { state: 'unreadable', reason };
   }
 
   private readMore(): void {

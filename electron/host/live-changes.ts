@@ -54,6 +54,8 @@ export function liveChanges(target: LiveTarget): LiveChanges {
       target.broadcast({ type: 'run-reset', runId: entry.id });
       return true;
     }
+    // Listed as unreadable, with why: news only when it was not so already.
+    if (result.state === 'unreadable') return statusBefore !== 'unreadable';
     for (const change of result.changes) {
       if (change.kind === 'orphans-cut') {
         target.broadcast({ type: 'orphans-cut', runId: entry.id, step: change.step }, entry.id);

@@ -6,6 +6,8 @@
 import type {
   ArtifactSummary,
   EnvelopeColumns,
+  GitDiffPart,
+  GitDiffText,
   PointAt,
   RequestOf,
   RunDetail,
@@ -54,8 +56,13 @@ export interface SourceRun {
   subscribedSeries(): SeriesColumns[];
   envelope(request: RequestOf<'envelope'>): EnvelopeColumns | { readonly refused: string };
   sampleAt(request: RequestOf<'sampleAt'>): PointAt | null | { readonly refused: string };
-  /** The uncommitted changes the run started from, or null when it has none. */
-  gitDiff(): string | null;
+  /**
+   * The uncommitted changes the run started from, their first part when large; null when it has
+   * none. Throws an UnreadableFile when it is there but cannot be read.
+   */
+  gitDiff(): GitDiffText | null;
+  /** A piece of the git.diff from offset, for saving it whole; throws as gitDiff does. */
+  gitDiffPart(offset: number): GitDiffPart;
   /** Writes of tags and notes; each throws why when it fails or the run does not take it. */
   addTag(tag: string): void;
   removeTag(tag: string): void;

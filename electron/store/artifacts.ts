@@ -1,6 +1,7 @@
-// Reading a store's artifacts: versions (deleted ones too), aliases and the latest version.
+// Reading a store's artifacts: versions (deleted ones too), aliases and the latest version, each
+// file through the one safe open and up to a limit.
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JsonObject } from '../../shared/format/json.js';
 import { parseJson } from '../../shared/format/json.js';
@@ -9,6 +10,12 @@ import { compareUtf8 } from '../../shared/format/utf8.js';
 import { log } from '../log.js';
 import { isAbsent } from './file-errors.js';
 import { isDirectory } from './store.js';
+import { readStoreFile, realStoreRoot } from './store-files.js';
+
+/** A version file holds a few members and metadata: past this it is not one a writer wrote. */
+const VERSION_LIMIT = 16 << 20;
+/** An alias holds a version number and a line feed. */
+const ALIAS_LIMIT = 4 << 10;
 
 export type ArtifactVersion =
   | { readonly deleted: true; readonly time: number | null }
@@ -37,15 +44,29 @@ function listDir(path: string): string[] {
   }
 }
 
-function readVersion(path: string): ArtifactVersion | undefined {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (error) {
-    // Removed since it was listed: no such version.
-    if (!isAbsent(error)) log.warn(`${path} cannot be read; the version is left out`, error);
+/** A small file's bytes, or undefined when absent (removed since listed) or not to be read. */
+function readSmall(
+  path: string,
+  realRoot: string,
+  limit: number,
+  what: string,
+): Buffer | undefined {
+  const read = readStoreFile(path, realRoot, limit);
+  if (read.state === 'absent') return undefined;
+  if (read.state === 'unreadable') {
+    log.warn(`${path} ${read.reason}; the ${what} is left out`);
     return undefined;
   }
+  if (read.truncated) {
+    log.warn(`${path} is ${read.size} bytes, more than a ${what} holds; it is left out`);
+    return undefined;
+  }
+  return read.bytes;
+}
+
+function readVersion(path: string, realRoot: string): ArtifactVersion | undefined {
+  const bytes = readSmall(path, realRoot, VERSION_LIMIT, 'version');
+  if (bytes === undefined) return undefined;
   const json = parseJson(bytes);
   if (!(json instanceof Map)) return undefined;
   if (json.get('deleted') === true) {
@@ -55,7 +76,11 @@ function readVersion(path: string): ArtifactVersion | undefined {
   return { deleted: false, members: json };
 }
 
-export function readArtifact(root: string, name: string): Artifact | undefined {
+export function readArtifact(
+  root: string,
+  name: string,
+  realRoot: string = realStoreRoot(root),
+): Artifact | undefined {
   const dir = join(root, 'artifacts', name);
   if (!isSegment(name) || !isDirectory(dir)) return undefined;
   const numbered: [number, ArtifactVersion][] = [];
@@ -64,23 +89,17 @@ export function readArtifact(root: string, name: string): Artifact | undefined {
     if (match === null) continue;
     const n = Number(match[1]);
     if (!Number.isSafeInteger(n)) continue;
-    const version = readVersion(join(dir, entry));
+    const version = readVersion(join(dir, entry), realRoot);
     if (version !== undefined) numbered.push([n, version]);
   }
   numbered.sort((a, b) => a[0] - b[0]);
   const aliases = new Map<string, number>();
   for (const alias of listDir(join(dir, 'aliases')).sort(compareUtf8)) {
     if (!isSegment(alias)) continue;
-    let text: string;
-    try {
-      text = readFileSync(join(dir, 'aliases', alias), 'utf8');
-    } catch (error) {
-      // Removed since it was listed (an alias moved): no such alias.
-      if (!isAbsent(error))
-        log.warn(`${join(dir, 'aliases', alias)} cannot be read; the alias is left out`, error);
-      continue;
-    }
-    const match = ALIAS_CONTENT.exec(text);
+    // Absent: removed since it was listed (an alias moved), no such alias.
+    const bytes = readSmall(join(dir, 'aliases', alias), realRoot, ALIAS_LIMIT, 'alias');
+    if (bytes === undefined) continue;
+    const match = ALIAS_CONTENT.exec(bytes.toString('utf8'));
     if (match !== null && Number.isSafeInteger(Number(match[1])))
       aliases.set(alias, Number(match[1]));
   }
@@ -93,8 +112,9 @@ export function readArtifact(root: string, name: string): Artifact | undefined {
 /** Every artifact of the store, by name in byte order. */
 export function readArtifacts(root: string): Artifact[] {
   const out: Artifact[] = [];
+  const realRoot = realStoreRoot(root);
   for (const name of listDir(join(root, 'artifacts')).sort(compareUtf8)) {
-    const artifact = readArtifact(root, name);
+    const artifact = readArtifact(root, name, realRoot);
     if (artifact !== undefined) out.push(artifact);
   }
   return out;

@@ -9,6 +9,7 @@ import type { KeyStatistics } from '../../shared/series/statistics.js';
 import type { LogReadResult } from './log/read-types.js';
 import { readLogInto } from './log/log-bytes.js';
 import { readOptional } from './run-files.js';
+import { STATS_LIMIT } from './log/read-run.js';
 import { RunLog } from './log/run-fold.js';
 import { opensAsSamplesLine } from './log/samples-fast-path.js';
 
@@ -42,8 +43,8 @@ export interface HintedListing {
  * hint, the hint does not hold for the log as read now (format, rules, length), or the log is
  * not an ended run read to its last byte.
  */
-export function listFromHint(dir: string, logFile: string): HintedListing | null {
-  const hint = readOptional(join(dir, 'stats.json'));
+export function listFromHint(dir: string, realRoot: string, logFile: string): HintedListing | null {
+  const hint = readOptional(join(dir, 'stats.json'), realRoot, STATS_LIMIT, 'the log is folded');
   if (hint === null) return null;
   const log = new RecordsOnlyLog();
   let read: LogReadResult;

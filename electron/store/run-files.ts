@@ -1,49 +1,74 @@
-// The small files of a run directory: writer, tags and notes, read as the format says.
+// The small files of a run directory: writer, tags and notes, read as the format says, each
+// through the one safe open, each up to a limit, and a file that cannot be read told from one
+// that is absent.
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseJson } from '../../shared/format/json.js';
 import { HEX_DIGEST, tagDigest } from '../../shared/format/digest.js';
 import { decodeUtf8, compareUtf8 } from '../../shared/format/utf8.js';
 import { isTag } from '../../shared/format/names.js';
 import { log } from '../log.js';
+import { errorCode } from '../error-code.js';
 import { isAbsent } from './file-errors.js';
+import { checkStoreDirectory, readStoreFile, UnreadableFile } from './store-files.js';
+
+/** The writer file holds two identities: anything longer is not one the format writes. */
+const WRITER_LIMIT = 64 << 10;
+/** A tag is a text; a file longer than this cannot be a tag anyone writes, and is damaged. */
+const TAG_LIMIT = 64 << 10;
+/** Notes up to this size are read whole and can be edited; larger ones are shown in part. */
+export const NOTES_LIMIT = 1 << 20;
+/** An export holds notes whole up to this size, and warns of larger ones cut to it. */
+export const EXPORT_NOTES_LIMIT = 64 << 20;
 
 export interface WriterIdentity {
   readonly machine?: string;
   readonly boot?: string;
 }
 
+/** A file of the run that is there but cannot be read: which (relative to the run) and why. */
+export interface FileProblem {
+  readonly file: string;
+  readonly reason: string;
+}
+
 /** Paths already warned of: the writer file is read again at every status probe. */
 const warnedUnreadable = new Set<string>();
 
-/** Warns once per path of a run file that is there but cannot be read, and is taken as absent. */
-function warnUnreadable(path: string, error: unknown): void {
+/** Warns once per path of a run file that is there but cannot be read. */
+export function warnUnreadable(path: string, reason: string, outcome: string): void {
   if (warnedUnreadable.has(path)) return;
   warnedUnreadable.add(path);
-  log.warn(`${path} cannot be read; it is taken as absent`, error);
+  log.warn(`${path} ${reason}; ${outcome}`);
 }
 
 /**
- * A file's bytes, or null when it is absent or cannot be read (which is logged). Absence is asked first without
- * an exception: most runs have no notes or tags, and a thrown ENOENT costs more than the read.
+ * A file's bytes when it is there, readable and within limit; else null: absent, or warned of
+ * (once) as unreadable or too large and then taken as absent, as its `outcome` says.
  */
-export function readOptional(path: string, usuallyThere = false): Buffer | null {
-  // A file most runs have (writer, an ended run's stats.json) is read without asking first:
-  // the stat would be one more system call per run, ten thousand opening a big store.
-  if (!usuallyThere && statSync(path, { throwIfNoEntry: false }) === undefined) return null;
-  try {
-    return readFileSync(path);
-  } catch (error) {
-    // Absent (gone since the stat, or read without asking first): what the format allows.
-    if (!isAbsent(error)) warnUnreadable(path, error);
+export function readOptional(
+  path: string,
+  realRoot: string,
+  limit: number,
+  outcome = 'it is taken as absent',
+): Buffer | null {
+  const read = readStoreFile(path, realRoot, limit);
+  if (read.state === 'absent') return null;
+  if (read.state === 'unreadable') {
+    warnUnreadable(path, read.reason, outcome);
     return null;
   }
+  if (read.truncated) {
+    warnUnreadable(path, `is ${read.size} bytes, more than the ${limit} read`, outcome);
+    return null;
+  }
+  return read.bytes;
 }
 
 /** The run's writer file: the latest writer's identities; null when absent or not an object. */
-export function readWriterFile(runDir: string): WriterIdentity | null {
-  const bytes = readOptional(join(runDir, 'writer'), true);
+export function readWriterFile(runDir: string, realRoot: string): WriterIdentity | null {
+  const bytes = readOptional(join(runDir, 'writer'), realRoot, WRITER_LIMIT);
   if (bytes === null) return null;
   const json = parseJson(bytes);
   if (!(json instanceof Map)) return null;
@@ -55,35 +80,108 @@ export function readWriterFile(runDir: string): WriterIdentity | null {
   };
 }
 
+export interface TagsRead {
+  /** The run's tags in byte order. */
+  readonly tags: string[];
+  /** Tag files (or tags/ itself) that are there but cannot be read. */
+  readonly problems: readonly FileProblem[];
+}
+
 /**
  * The run's tags in byte order. A tag file whose bytes do not digest to its name is damaged and
- * ignored, as is any name that is not a digest (work in progress, or not of the layout).
+ * ignored, as is any name that is not a digest (work in progress, or not of the layout); one that
+ * cannot be read is counted among the problems, not dropped in silence.
  */
-export function readTags(runDir: string): string[] {
+export function readTags(runDir: string, realRoot: string): TagsRead {
   const tagsDir = join(runDir, 'tags');
-  if (statSync(tagsDir, { throwIfNoEntry: false }) === undefined) return [];
+  const problems: FileProblem[] = [];
   let names: string[];
   try {
+    if (!checkStoreDirectory(tagsDir, realRoot)) return { tags: [], problems };
     names = readdirSync(tagsDir);
   } catch (error) {
-    // Gone since the stat, or a file named tags: no tags.
-    if (!isAbsent(error)) warnUnreadable(tagsDir, error);
-    return [];
+    // Gone since the check: no tags.
+    if (isAbsent(error)) return { tags: [], problems };
+    const reason =
+      error instanceof UnreadableFile
+        ? error.reason
+        : `cannot be listed (${errorCode(error) ?? String(error)})`;
+    warnUnreadable(tagsDir, reason, 'its tags are not read');
+    return { tags: [], problems: [{ file: 'tags', reason }] };
   }
   const tags: string[] = [];
   for (const name of names) {
     if (!HEX_DIGEST.test(name)) continue;
-    const bytes = readOptional(join(tagsDir, name));
-    if (bytes === null) continue;
-    const tag = decodeUtf8(bytes, 0, bytes.length);
+    const path = join(tagsDir, name);
+    const read = readStoreFile(path, realRoot, TAG_LIMIT);
+    if (read.state === 'absent') continue;
+    if (read.state === 'unreadable') {
+      warnUnreadable(path, read.reason, 'the tag is counted as unreadable');
+      problems.push({ file: `tags/${name}`, reason: read.reason });
+      continue;
+    }
+    if (read.truncated) continue;
+    const tag = decodeUtf8(read.bytes, 0, read.bytes.length);
     if (tag === undefined || !isTag(tag) || tagDigest(tag) !== name) continue;
     tags.push(tag);
   }
-  return tags.sort(compareUtf8);
+  return { tags: tags.sort(compareUtf8), problems };
 }
 
-/** The run's notes, or null when it has none. */
-export function readNotes(runDir: string): string | null {
-  const bytes = readOptional(join(runDir, 'notes'));
-  return bytes === null ? null : bytes.toString('utf8');
+/** The run's notes as read: absent, unreadable (why), or their text, whole or in part. */
+export type NotesRead =
+  | { readonly state: 'absent' }
+  | { readonly state: 'unreadable'; readonly reason: string }
+  | {
+      readonly state: 'read';
+      readonly text: string;
+      /** The file's size in bytes. */
+      readonly size: number;
+      /** True when the notes are longer than NOTES_LIMIT and text is their first part. */
+      readonly truncated: boolean;
+    };
+
+/** The length of the longest prefix of bytes that ends on a whole UTF-8 sequence. */
+function wholeUtf8Prefix(bytes: Uint8Array): number {
+  let end = bytes.length;
+  // Back over continuation bytes (10xxxxxx) to the lead of the last sequence, at most 3.
+  let back = 0;
+  while (back < 3 && end - back - 1 >= 0 && (bytes[end - back - 1]! & 0xc0) === 0x80) back++;
+  const leadAt = end - back - 1;
+  if (leadAt < 0) return end;
+  const lead = bytes[leadAt]!;
+  const length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  if (length > back + 1) end = leadAt;
+  return end;
+}
+
+/** The run's notes; those larger than `limit` are read in part, cut on a character. */
+export function readNotes(runDir: string, realRoot: string, limit = NOTES_LIMIT): NotesRead {
+  const path = join(runDir, 'notes');
+  const read = readStoreFile(path, realRoot, limit);
+  if (read.state === 'absent') return read;
+  if (read.state === 'unreadable') {
+    warnUnreadable(path, read.reason, 'the notes are shown as unreadable and are not overwritten');
+    return read;
+  }
+  const bytes = read.truncated ? read.bytes.subarray(0, wholeUtf8Prefix(read.bytes)) : read.bytes;
+  return {
+    state: 'read',
+    text: bytes.toString('utf8'),
+    size: read.size,
+    truncated: read.truncated,
+  };
+}
+
+/** The notes as an export holds them: whole up to EXPORT_NOTES_LIMIT, warned of past it. */
+export function readNotesForExport(runDir: string, realRoot: string): string | null {
+  const read = readNotes(runDir, realRoot, EXPORT_NOTES_LIMIT);
+  if (read.state !== 'read') return null;
+  if (read.truncated)
+    warnUnreadable(
+      join(runDir, 'notes'),
+      `is ${read.size} bytes`,
+      `the export holds its first ${EXPORT_NOTES_LIMIT} bytes`,
+    );
+  return read.text;
 }

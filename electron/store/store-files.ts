@@ -8,6 +8,7 @@ import {
   fstatSync,
   lstatSync,
   openSync,
+  readlinkSync,
   readSync,
   realpathSync,
 } from 'node:fs';
@@ -48,7 +49,7 @@ export function isInside(real: string, realRoot: string): boolean {
 }
 
 /** Why an open failed, as the user reads it; absence is not such a failure and is thrown on. */
-function unreadableFromError(path: string, error: unknown): UnreadableFile {
+export function unreadableFromError(path: string, error: unknown): UnreadableFile {
   const code = errorCode(error);
   const reason =
     code === 'EACCES' || code === 'EPERM'
@@ -118,7 +119,30 @@ export function openStoreFile(path: string, realRoot: string): OpenedFile {
     closeSync(fd);
     throw new UnreadableFile(path, `is ${kindOf(stat)}, not a file`, 'ENOTFILE');
   }
+  // A link on the way (a run's directory, tags/) is followed by the open itself: where the file
+  // opened really is decides.
+  const real = openedPath(fd, path);
+  if (!isInside(real, realRoot)) {
+    closeSync(fd);
+    throw new UnreadableFile(path, `leads out of the store (to ${real}); it is not read`, 'EXDEV');
+  }
   return { fd, stat };
+}
+
+/** Where the file open as fd really is: Linux names it in /proc; elsewhere its path's. */
+function openedPath(fd: number, path: string): string {
+  if (process.platform === 'linux') {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      // No /proc mounted (some containers): the path's real path, a moment later.
+    }
+  }
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 /**

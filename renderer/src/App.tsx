@@ -10,6 +10,7 @@ import { RunsBrowser } from './pages/RunsBrowser.js';
 import { RunPage } from './pages/RunPage.js';
 import { ComparePage } from './pages/ComparePage.js';
 import { Welcome } from './pages/Welcome.js';
+import { byteSize } from './text/size-text.js';
 
 type Theme = 'light' | 'dark';
 
@@ -41,13 +42,6 @@ function useTheme(): [Theme, () => void] {
     setChosen(next === system ? null : next);
   }, [theme, system]);
   return [theme, toggle];
-}
-
-/** A size as people read it: 1.2 GB, 350 MB. */
-function byteSize(bytes: number): string {
-  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`;
-  if (bytes >= 1e6) return `${Math.round(bytes / 1e6)} MB`;
-  return `${Math.round(bytes / 1e3)} kB`;
 }
 
 function StoreScreen({ onToggleTheme, theme }: { onToggleTheme: () => void; theme: Theme }) {

@@ -78,9 +78,48 @@ export interface RunDetail {
   readonly uses: readonly { readonly name: string; readonly version: number }[];
   readonly files: readonly { readonly key: string; readonly step: number; readonly path: string }[];
   readonly statistics: readonly KeyStatisticsInfo[];
-  readonly hasGitDiff: boolean;
+  /** The notes as read: their size, how much is shown, and why they cannot be edited. */
+  readonly notesInfo: NotesInfo;
+  /** The run's git.diff: null when it has none; its size, or why it cannot be read. */
+  readonly gitDiff: GitDiffInfo | null;
+  /** Files of the run that are there but cannot be read (tags, notes, writer, ...), and why. */
+  readonly fileProblems: readonly { readonly file: string; readonly reason: string }[];
   /** True when reading stopped at a NUL byte: a part of the log not yet written to storage. */
   readonly waitingOnHole: boolean;
+}
+
+export interface NotesInfo {
+  /** The notes file's size in bytes; 0 when there is none. */
+  readonly size: number;
+  /** True when the notes are larger than the app reads, and `notes` is their first part. */
+  readonly truncated: boolean;
+  /** Why the notes cannot be edited here (unreadable, too large); null when they can. */
+  readonly readOnly: string | null;
+}
+
+export interface GitDiffInfo {
+  /** Its size in bytes; null when it cannot be read. */
+  readonly size: number | null;
+  /** Why it cannot be read; null when it can. */
+  readonly problem: string | null;
+}
+
+/** The first part of a run's git.diff, as the run page shows it. */
+export interface GitDiffText {
+  readonly text: string;
+  /** The whole file's size in bytes. */
+  readonly size: number;
+  /** True when `text` is only the first part: the rest is saved through gitDiffPart. */
+  readonly truncated: boolean;
+}
+
+/** A piece of a run's git.diff, its bytes in base64, for saving the whole file. */
+export interface GitDiffPart {
+  readonly base64: string;
+  readonly offset: number;
+  /** Where the next piece starts; equal to size at the end. */
+  readonly next: number;
+  readonly size: number;
 }
 
 /** A series' samples as parallel columns, in log order. */
@@ -141,6 +180,7 @@ export type ApiRequest =
   | { readonly op: 'runDetail'; readonly runId: string }
   | { readonly op: 'series'; readonly runId: string; readonly keys: readonly string[] }
   | { readonly op: 'gitDiff'; readonly runId: string }
+  | { readonly op: 'gitDiffPart'; readonly runId: string; readonly offset: number }
   | { readonly op: 'listArtifacts' }
   | { readonly op: 'addTag'; readonly runId: string; readonly tag: string }
   | { readonly op: 'removeTag'; readonly runId: string; readonly tag: string }
@@ -199,7 +239,9 @@ export interface ApiResults {
   listRuns: readonly RunSummary[];
   runDetail: RunDetail;
   series: readonly SeriesColumns[];
-  gitDiff: string | null;
+  /** Null when the run has no git.diff. */
+  gitDiff: GitDiffText | null;
+  gitDiffPart: GitDiffPart;
   listArtifacts: readonly ArtifactSummary[];
   addTag: readonly string[];
   removeTag: readonly string[];
@@ -263,6 +305,7 @@ export const API_OPS: readonly ApiOp[] = [
   'runDetail',
   'series',
   'gitDiff',
+  'gitDiffPart',
   'listArtifacts',
   'addTag',
   'removeTag',
@@ -274,7 +317,7 @@ export const API_OPS: readonly ApiOp[] = [
 export type RequestOf<Op extends ApiOp> = Extract<ApiRequest, { op: Op }>;
 
 export type ApiErrorCode =
-  'bad-request' | 'no-such-run' | 'write-failed' | 'not-a-store' | 'internal';
+  'bad-request' | 'no-such-run' | 'write-failed' | 'not-a-store' | 'unreadable' | 'internal';
 
 export interface ApiError {
   readonly code: ApiErrorCode;

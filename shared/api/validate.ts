@@ -62,6 +62,14 @@ export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
       const runId = checkRunId(raw);
       return typeof runId === 'string' ? ({ op, runId } as ApiRequest) : runId;
     }
+    case 'gitDiffPart': {
+      const runId = checkRunId(raw);
+      if (typeof runId !== 'string') return runId;
+      const offset = raw['offset'];
+      if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0)
+        return bad('offset must be a whole number of bytes from 0');
+      return { op: knownOp, runId, offset };
+    }
     case 'series': {
       const runId = checkRunId(raw);
       if (typeof runId !== 'string') return runId;

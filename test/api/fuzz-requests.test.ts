@@ -18,6 +18,7 @@ const MEMBERS: Record<ApiOp, readonly string[]> = {
   listArtifacts: ['op'],
   runDetail: ['op', 'runId'],
   gitDiff: ['op', 'runId'],
+  gitDiffPart: ['op', 'runId', 'offset'],
   series: ['op', 'runId', 'keys'],
   addTag: ['op', 'runId', 'tag'],
   removeTag: ['op', 'runId', 'tag'],

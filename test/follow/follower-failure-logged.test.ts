@@ -13,23 +13,23 @@ const newStore = tempStores();
 const captured = captureLog(false);
 
 describe('a followed log that cannot be read', () => {
-  it('is warned of, naming it and why, and its run vanishes', () => {
+  it('is warned of, naming it and why, and its run reads as unreadable', () => {
     const path = writeLog(newStore(), 'r', [startLine()]);
-    const follower = new RunFollower(path);
+    const follower = new RunFollower(path, '/');
     expect(follower.poll().state).toBe('read');
     // Something other than a deletion took the log's place: a directory, which reads EISDIR.
     rmSync(path);
     mkdirSync(path);
-    expect(follower.poll()).toEqual({ state: 'vanished' });
+    expect(follower.poll()).toEqual({ state: 'unreadable', reason: expect.any(String) });
     expect(captured.lines).toEqual([
-      ['warn', expect.stringMatching(/cannot be read; its run is left out of the list: EISDIR/)],
+      ['warn', expect.stringMatching(/directory.*; its run is listed as unreadable$/i)],
     ]);
     expect(captured.lines[0]![1]).toContain(path);
   });
 
   it('is a debug line, shown with --verbose only, when the log is gone', () => {
     const path = writeLog(newStore(), 'r', [startLine()]);
-    const follower = new RunFollower(path);
+    const follower = new RunFollower(path, '/');
     follower.poll();
     rmSync(path);
     expect(follower.poll()).toEqual({ state: 'vanished' });

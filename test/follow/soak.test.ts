@@ -31,7 +31,7 @@ describe('soak', () => {
       const writer = startWriter();
       const handle = await writer.open(path);
       await writer.append(handle, startLine('soak'));
-      const follower = new RunFollower(path);
+      const follower = new RunFollower(path, '/');
       const held = new HeldRun();
       let polls = 0;
       let pollsWithSamples = 0;

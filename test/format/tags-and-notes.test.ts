@@ -5,6 +5,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { tagDigest } from '../../shared/format/digest.js';
 import { readNotes, readTags } from '../../electron/store/run-files.js';
+
+/** The notes' text as read, or null when there are none (or they cannot be read). */
+function readNotesText(dir: string, root: string): string | null {
+  const read = readNotes(dir, root);
+  return read.state === 'read' ? read.text : null;
+}
 import { exportRun } from '../support/export.js';
 import { startLine } from '../support/lines.js';
 import {
@@ -42,7 +48,7 @@ describe('a tag is the file tags/<digest> holding its bytes', () => {
     for (const tag of ['zeta', 'Alpha', 'alpha', '\u{1F600}', '\ufffd', 'best run'])
       addTag(root, 'r', tag);
     const expected = ['Alpha', 'alpha', 'best run', 'zeta', '\ufffd', '\u{1F600}'];
-    expect(readTags(dir)).toEqual(expected);
+    expect(readTags(dir, root).tags).toEqual(expected);
     expect(exportRun(root)['tags']).toEqual(expected);
   });
 
@@ -50,11 +56,11 @@ describe('a tag is the file tags/<digest> holding its bytes', () => {
     const { root, dir } = run();
     addTag(root, 'r', 'A');
     addTag(root, 'r', 'a');
-    expect(readTags(dir)).toEqual(['A', 'a']);
+    expect(readTags(dir, root).tags).toEqual(['A', 'a']);
     // Composed and decomposed é are different bytes, so different tags.
     addTag(root, 'r', '\u00e9');
     addTag(root, 'r', 'e\u0301');
-    expect(readTags(dir)).toHaveLength(4);
+    expect(readTags(dir, root).tags).toHaveLength(4);
   });
 
   it('a tag file whose bytes do not digest to its name is damaged and ignored', () => {
@@ -62,7 +68,7 @@ describe('a tag is the file tags/<digest> holding its bytes', () => {
     addTag(root, 'r', 'good');
     writeTagFile(root, 'r', tagDigest('expected'), 'something else');
     writeTagFile(root, 'r', tagDigest('trailing'), 'trailing\n');
-    expect(readTags(dir)).toEqual(['good']);
+    expect(readTags(dir, root).tags).toEqual(['good']);
   });
 
   it('names that are not lowercase digests, and .-named files, are ignored', () => {
@@ -73,7 +79,7 @@ describe('a tag is the file tags/<digest> holding its bytes', () => {
     writeTagFile(root, 'r', '.tmp-123', 'wip');
     writeTagFile(root, 'r', 'readme', 'readme');
     mkdirSync(join(dir, 'tags', blake2bHex('a directory')));
-    expect(readTags(dir)).toEqual(['good']);
+    expect(readTags(dir, root).tags).toEqual(['good']);
   });
 
   it('a tag file holding no valid tag is ignored, even when named by its digest', () => {
@@ -82,7 +88,7 @@ describe('a tag is the file tags/<digest> holding its bytes', () => {
     writeTagFile(root, 'r', blake2bHex('a\nb'), 'a\nb');
     const invalid = Buffer.from([0x61, 0xff]);
     writeTagFile(root, 'r', blake2bHex(invalid), invalid);
-    expect(readTags(dir)).toEqual([]);
+    expect(readTags(dir, root).tags).toEqual([]);
   });
 
   it('no tags/ directory means no tags', () => {
@@ -95,7 +101,7 @@ describe('notes', () => {
   it("hold the run's notes as UTF-8 text", () => {
     const { root, dir } = run();
     writeNotes(root, 'r', 'First pass.\nLearning rate too high? 日本\n');
-    expect(readNotes(dir)).toBe('First pass.\nLearning rate too high? 日本\n');
+    expect(readNotesText(dir, root)).toBe('First pass.\nLearning rate too high? 日本\n');
     expect(exportRun(root)['notes']).toBe('First pass.\nLearning rate too high? 日本\n');
   });
 
@@ -103,13 +109,13 @@ describe('notes', () => {
     const { root, dir } = run();
     expect(exportRun(root)['notes']).toBeNull();
     writeNotes(root, 'r', '');
-    expect(readNotes(dir)).toBe('');
+    expect(readNotesText(dir, root)).toBe('');
   });
 
   it("a .-named file beside notes, a writer's replacement in progress, is not read", () => {
     const { root, dir } = run();
     writeNotes(root, 'r', 'old');
     writeRunFile(root, 'r', '.notes.tmp-42', 'new, half written');
-    expect(readNotes(dir)).toBe('old');
+    expect(readNotesText(dir, root)).toBe('old');
   });
 });

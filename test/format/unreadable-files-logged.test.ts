@@ -1,5 +1,5 @@
-// Files of a store that are there but cannot be read are read as the format says (absent, left
-// out) and, unlike an absent file, are logged; a run directory without a whole first line is told
+// Files of a store that are there but cannot be read are told from absent ones: notes say why,
+// an artifact version is left out, and each is logged; a run directory without a whole first line is told
 // as a debug line with --verbose. Directories stand where files should: root reads them all.
 
 import { describe, expect, it } from 'vitest';
@@ -21,15 +21,18 @@ const newStore = tempStores();
 const captured = captureLog(false);
 
 describe('a run file that cannot be read', () => {
-  it('reads as absent and is warned of once, naming it', () => {
+  it('reads as unreadable, saying why, and is warned of once, naming it', () => {
     const root = newStore();
     writeLog(root, 'r', [startLine()]);
     mkdirSync(join(runDir(root, 'r'), 'notes'));
-    expect(readNotes(runDir(root, 'r'))).toBeNull();
-    expect(readNotes(runDir(root, 'r'))).toBeNull();
+    const unreadable = { state: 'unreadable', reason: 'is a directory, not a file' };
+    expect(readNotes(runDir(root, 'r'), root)).toEqual(unreadable);
+    expect(readNotes(runDir(root, 'r'), root)).toEqual(unreadable);
     expect(captured.lines).toHaveLength(1);
     expect(captured.lines[0]![0]).toBe('warn');
-    expect(captured.lines[0]![1]).toMatch(/^munin-view: warning: .* cannot be read; .*EISDIR/);
+    expect(captured.lines[0]![1]).toMatch(
+      /^munin-view: warning: .* is a directory, not a file; the notes are shown as unreadable/,
+    );
     expect(captured.lines[0]![1]).toContain(join(runDir(root, 'r'), 'notes'));
   });
 
@@ -37,8 +40,8 @@ describe('a run file that cannot be read', () => {
     const root = newStore();
     writeLog(root, 'r', [startLine()]);
     configureLog({ verbose: true });
-    expect(readNotes(runDir(root, 'r'))).toBeNull();
-    expect(readWriterFile(runDir(root, 'r'))).toBeNull();
+    expect(readNotes(runDir(root, 'r'), root)).toEqual({ state: 'absent' });
+    expect(readWriterFile(runDir(root, 'r'), root)).toBeNull();
     expect(captured.lines).toEqual([]);
   });
 });
@@ -52,7 +55,7 @@ describe('an artifact version that cannot be read', () => {
     expect(captured.lines).toEqual([
       [
         'warn',
-        expect.stringContaining(`${join(root, 'artifacts', 'model', '2.json')} cannot be read`),
+        expect.stringContaining(`${join(root, 'artifacts', 'model', '2.json')} is a directory, not a file`),
       ],
     ]);
   });

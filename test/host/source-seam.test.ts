@@ -86,7 +86,9 @@ class MemoryRun implements SourceRun {
       uses: [],
       files: [],
       statistics: [],
-      hasGitDiff: false,
+      notesInfo: { size: 0, truncated: false, readOnly: 'a memory run takes no notes' },
+      gitDiff: null,
+      fileProblems: [],
       waitingOnHole: false,
     };
   }
@@ -116,8 +118,12 @@ class MemoryRun implements SourceRun {
     return { refused: 'no points of memory runs' };
   }
 
-  gitDiff(): string | null {
+  gitDiff(): null {
     return null;
+  }
+
+  gitDiffPart(): never {
+    throw new Error('a memory run has no git.diff');
   }
 
   addTag(): void {

@@ -116,7 +116,7 @@ export class HeldRun {
  * follower's log. Throws when a change does not continue what held holds.
  */
 export function applyFollow(held: HeldRun, result: FollowResult, log: RunLog): void {
-  if (result.state === 'vanished') return;
+  if (result.state === 'vanished' || result.state === 'unreadable') return;
   if (result.state === 'reset') {
     held.takeAll(log);
     return;

@@ -2,6 +2,7 @@
 // Backend answers as it is; anything else thrown is an internal error, its message kept.
 
 import type { ApiError } from '../../../shared/api/contract.js';
+import { UnreadableFile } from '../../store/store-files.js';
 
 export class ApiFailure extends Error {
   constructor(
@@ -23,5 +24,7 @@ export function writeOrFail(write: () => void): void {
 
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiFailure) return { code: error.code, message: error.message };
+  // A file of the store that is there but cannot be read: the user is told which, and why.
+  if (error instanceof UnreadableFile) return { code: 'unreadable', message: error.message };
   return { code: 'internal', message: error instanceof Error ? error.message : String(error) };
 }

@@ -1,16 +1,19 @@
-// The ops that read one run: its detail, its series, its git diff, the envelopes of a key for a
+// The ops that read one run: its detail, its series, its git diff (shown, or saved in parts), the envelopes of a key for a
 // view and the point a cursor reads on one.
 
 import { ApiFailure } from './api-failure.js';
 import type { OpHandlers } from './op-context.js';
 
-export const RUN_OPS: OpHandlers<'runDetail' | 'series' | 'gitDiff' | 'envelope' | 'sampleAt'> = {
+export const RUN_OPS: OpHandlers<
+  'runDetail' | 'series' | 'gitDiff' | 'gitDiffPart' | 'envelope' | 'sampleAt'
+> = {
   runDetail: (context, request) => context.withSamples(request.runId).detail(),
   series: (context, request) => {
     const entry = context.withSamples(request.runId);
     return request.keys.flatMap((key) => entry.columns(key) ?? []);
   },
   gitDiff: (context, request) => context.entry(request.runId).gitDiff(),
+  gitDiffPart: (context, request) => context.entry(request.runId).gitDiffPart(request.offset),
   envelope: (context, request) => {
     const envelope = context.withSamples(request.runId).envelope(request);
     if ('refused' in envelope) throw new ApiFailure('bad-request', envelope.refused);

@@ -11,6 +11,11 @@ import { hasWholeFirstLine } from '../../store/log/log-bytes.js';
 import { LOG_FILE } from '../../store/log/read-run.js';
 import { readLogInWorker } from '../../store/log/threaded-read.js';
 import { listRunCandidates } from '../../store/store.js';
+import {
+  checkStoreDirectory,
+  unreadableFromError,
+  UnreadableFile,
+} from '../../store/store-files.js';
 import type { StoreWatcher } from '../../follow/store-watcher.js';
 import { RunEntry } from './run-entry.js';
 
@@ -94,15 +99,33 @@ export class ReadScheduler {
     const { root, host, runs } = this.options;
     this.options.watcher.follow(id);
     if (this.reading.has(id)) return undefined;
-    const logPath = join(root, 'runs', id, LOG_FILE);
+    const dir = join(root, 'runs', id);
+    const logPath = join(dir, LOG_FILE);
     let size = 0;
     try {
+      // A link out of the store is not followed; one inside it is, as the run it leads to.
+      if (!checkStoreDirectory(dir, root)) return undefined;
       size = statSync(logPath).size;
     } catch (error) {
+      if (error instanceof UnreadableFile && error.code === 'ENOTDIR') {
+        // A file in runs/: a name the layout does not list, which readers ignore.
+        log.debug(`${dir} ${error.reason}: not a run`);
+        return undefined;
+      }
       // No log (yet): a run directory being made, or a .deleted run; its watch tells of a log.
-      if (isAbsent(error)) log.debug(`${logPath} is not there (yet): run ${id} is not read`);
-      else log.warn(`${logPath} cannot be stat'ed; run ${id} is not read`, error);
-      return undefined;
+      if (isAbsent(error)) {
+        log.debug(`${logPath} is not there (yet): run ${id} is not read`);
+        return undefined;
+      }
+      // There, but not to be read: listed as unreadable, saying why, never left out in silence.
+      const reason =
+        error instanceof UnreadableFile
+          ? `its directory ${error.reason}`
+          : `${LOG_FILE} ${unreadableFromError(logPath, error).reason}`;
+      log.warn(`run ${id}: ${reason}; it is listed as unreadable`);
+      const entry = RunEntry.unreadable(root, id, host, reason);
+      runs.set(id, entry);
+      return entry;
     }
     // A small log's read tells whether its first line is whole; a big one is asked first.
     if (size < this.options.threadedReadBytes) return this.addRun(id, true);
@@ -146,8 +169,10 @@ export class ReadScheduler {
       return entry;
     }
     const result = entry.refresh();
-    // No whole first line read: a run directory being made, no run yet.
-    if (result.state === 'vanished' || entry.follower.offset === 0) return undefined;
+    // No whole first line read: a run directory being made, no run yet. One whose log cannot
+    // be read is listed all the same, as unreadable.
+    if (result.state === 'vanished') return undefined;
+    if (result.state !== 'unreadable' && entry.follower.offset === 0) return undefined;
     this.options.runs.set(id, entry);
     return entry;
   }

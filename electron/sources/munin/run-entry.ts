@@ -1,11 +1,14 @@
 // One run of a munin store as the host keeps it live: its followed log, status, tags and notes,
 // the summaries and details the Api answers with, and the only writes, its tags and notes.
 
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WHOLE_SERIES_LIMIT } from '../../../shared/api/contract.js';
 import type {
   EnvelopeColumns,
+  GitDiffInfo,
+  GitDiffPart,
+  GitDiffText,
+  NotesInfo,
   EnvelopePoints,
   EnvelopeXColumn,
   KeyStatisticsInfo,
@@ -20,8 +23,8 @@ import type { HostIdentities } from '../../store/identities.js';
 import type { RunRead } from '../../store/log/read-run.js';
 import type { Series } from '../../store/log/run-fold.js';
 import { LOG_FILE, probeRun, readStatistics, unreadableReason } from '../../store/log/read-run.js';
-import type { WriterIdentity } from '../../store/run-files.js';
-import { readNotes, readTags } from '../../store/run-files.js';
+import type { FileProblem, NotesRead, WriterIdentity } from '../../store/run-files.js';
+import { NOTES_LIMIT, readNotes, readNotesForExport, readTags } from '../../store/run-files.js';
 import { decideStatus } from '../../store/status.js';
 import type { FollowResult } from '../../follow/run-follower.js';
 import { RunFollower } from '../../follow/run-follower.js';
@@ -31,8 +34,8 @@ import type { HintedListing } from '../../store/hinted-listing.js';
 import { listFromHint } from '../../store/hinted-listing.js';
 import { addTag, removeTag, writeNotes } from '../../store/writer/tags-notes.js';
 import type { RunCapabilities, SourceRun } from '../run-source.js';
-import { log } from '../../log.js';
-import { isAbsent } from '../../store/file-errors.js';
+import { readGitDiff, readGitDiffPart } from '../../store/git-diff.js';
+import { UnreadableFile } from '../../store/store-files.js';
 
 export class RunEntry implements SourceRun {
   /** A munin run takes tags and notes, written as the format says. */
@@ -47,17 +50,41 @@ export class RunEntry implements SourceRun {
   writer: WriterIdentity | null = null;
   status: RunStatusName = 'silent';
   tags: string[] = [];
-  notes: string | null = null;
+  private tagProblems: readonly FileProblem[] = [];
+  private notesRead: NotesRead = { state: 'absent' };
+  /** Why the run's log or directory cannot be read, while it cannot; null when it can. */
+  private unreadable: string | null = null;
 
+  /** `realRoot` is the store's real path: reads never leave it. */
   constructor(
-    root: string,
+    private readonly realRoot: string,
     readonly id: string,
     private readonly host: HostIdentities,
   ) {
-    this.dir = join(root, 'runs', id);
-    this.follower = new RunFollower(join(this.dir, LOG_FILE));
-    this.tags = readTags(this.dir);
-    this.notes = readNotes(this.dir);
+    this.dir = join(realRoot, 'runs', id);
+    this.follower = new RunFollower(join(this.dir, LOG_FILE), realRoot);
+    this.refreshTags();
+    this.refreshNotes();
+  }
+
+  /**
+   * A run whose directory or log is there but cannot be read: listed as unreadable, with why,
+   * until a read succeeds.
+   */
+  static unreadable(realRoot: string, id: string, host: HostIdentities, reason: string): RunEntry {
+    const entry = new RunEntry(realRoot, id, host);
+    entry.markUnreadable(reason);
+    return entry;
+  }
+
+  private markUnreadable(reason: string): void {
+    this.unreadable = reason;
+    this.status = 'unreadable';
+  }
+
+  /** The notes' text as read (their first part when large); null when there are none. */
+  get notes(): string | null {
+    return this.notesRead.state === 'read' ? this.notesRead.text : null;
   }
 
   get log() {
@@ -74,7 +101,7 @@ export class RunEntry implements SourceRun {
    * nothing, when the run must be read whole (see listFromHint).
    */
   listFromHint(): boolean {
-    const listing = listFromHint(this.dir, LOG_FILE);
+    const listing = listFromHint(this.dir, this.realRoot, LOG_FILE);
     if (listing === null) return false;
     this.listing = listing;
     // An end decides the status whatever a probe would find.
@@ -86,7 +113,7 @@ export class RunEntry implements SourceRun {
   readSamples(): FollowResult | null {
     if (this.listing === null) return null;
     this.listing = null;
-    this.follower = new RunFollower(join(this.dir, LOG_FILE));
+    this.follower = new RunFollower(join(this.dir, LOG_FILE), this.realRoot);
     return this.refresh();
   }
 
@@ -99,19 +126,29 @@ export class RunEntry implements SourceRun {
   refresh(appendOnly = false): FollowResult {
     if (appendOnly && this.status === 'running') {
       const result = this.follower.poll();
-      if (result.state !== 'vanished' && this.log.end !== null)
+      if (result.state === 'unreadable') this.markUnreadable(`${LOG_FILE} ${result.reason}`);
+      else if (result.state !== 'vanished' && this.log.end !== null)
         this.status = this.decideStatus('unavailable');
       return result;
     }
-    const { writer, probe } = probeRun(this.dir, this.host);
+    const { writer, probe } = probeRun(this.dir, this.realRoot, this.host);
     this.writer = writer;
     const result = this.follower.poll();
-    if (result.state !== 'vanished') this.status = this.decideStatus(probe);
+    if (result.state === 'unreadable') this.markUnreadable(`${LOG_FILE} ${result.reason}`);
+    else if (result.state !== 'vanished') {
+      this.unreadable = null;
+      this.status = this.decideStatus(probe);
+    }
     return result;
   }
 
+  /** Why the run reads as unreadable: its files cannot be read, or its log is not of this format. */
+  private get unreadableError(): string | null {
+    return this.unreadable ?? unreadableReason(this.log);
+  }
+
   private decideStatus(probe: ReturnType<typeof probeRun>['probe']): RunStatusName {
-    if (unreadableReason(this.log) !== null) return 'unreadable';
+    if (this.unreadableError !== null) return 'unreadable';
     return decideStatus({
       endStatus: this.log.end?.status ?? null,
       probe,
@@ -122,38 +159,44 @@ export class RunEntry implements SourceRun {
   }
 
   refreshTags(): void {
-    this.tags = readTags(this.dir);
+    const read = readTags(this.dir, this.realRoot);
+    this.tags = read.tags;
+    this.tagProblems = read.problems;
   }
 
-  gitDiff(): string | null {
-    const path = join(this.dir, 'git.diff');
-    try {
-      return readFileSync(path, 'utf8');
-    } catch (error) {
-      // No git.diff: the work tree was clean, or the run recorded none.
-      if (!isAbsent(error)) log.warn(`${path} cannot be read`, error);
-      return null;
-    }
+  gitDiff(): GitDiffText | null {
+    return readGitDiff(this.dir, this.realRoot);
+  }
+
+  gitDiffPart(offset: number): GitDiffPart {
+    return readGitDiffPart(this.dir, this.realRoot, offset);
   }
 
   addTag(tag: string): void {
-    addTag(this.dir, tag);
+    addTag(this.dir, this.realRoot, tag);
   }
 
   removeTag(tag: string): void {
-    removeTag(this.dir, tag);
+    removeTag(this.dir, this.realRoot, tag);
   }
 
+  /**
+   * Replaces the notes, unless the notes there now cannot be read whole: a user who never saw
+   * them must not replace them.
+   */
   writeNotes(text: string): void {
-    writeNotes(this.dir, text);
+    const problem = notesReadOnly(readNotes(this.dir, this.realRoot));
+    if (problem !== null) throw new Error(`cannot write the notes: ${problem}`);
+    writeNotes(this.dir, this.realRoot, text);
   }
 
   refreshNotes(): void {
-    this.notes = readNotes(this.dir);
+    this.notesRead = readNotes(this.dir, this.realRoot);
   }
 
   /** True while the run may still change status by itself: it has no end. */
   get open(): boolean {
+    // A log that cannot be read now may be readable at the next probe (its mode mended).
     return this.log.end === null && this.log.unreadable === null;
   }
 
@@ -183,7 +226,7 @@ export class RunEntry implements SourceRun {
     return {
       id: this.id,
       status: this.status,
-      error: unreadableReason(log) ?? log.end?.error ?? null,
+      error: this.unreadableError ?? log.end?.error ?? null,
       experiment: log.start?.experiment ?? null,
       name: log.start?.name ?? null,
       parent: log.start?.parent ?? null,
@@ -203,7 +246,7 @@ export class RunEntry implements SourceRun {
 
   detail(): RunDetail {
     const { log } = this;
-    const { statistics } = readStatistics(this.dir, log, this.follower.size);
+    const { statistics } = readStatistics(this.dir, this.realRoot, log, this.follower.size);
     const statisticsInfo: KeyStatisticsInfo[] = [...statistics].map(([key, stats]) => ({
       key,
       ...stats,
@@ -225,9 +268,41 @@ export class RunEntry implements SourceRun {
       uses: log.uses.map((u) => ({ name: u.name, version: u.version })),
       files: log.files.map((f) => ({ key: f.key, step: f.step, path: f.path })),
       statistics: statisticsInfo,
-      hasGitDiff: existsSync(join(this.dir, 'git.diff')),
+      notesInfo: this.notesInfo(),
+      gitDiff: this.gitDiffInfo(),
+      fileProblems: this.fileProblems(),
       waitingOnHole: this.follower.stoppedAtNul,
     };
+  }
+
+  private notesInfo(): NotesInfo {
+    const read = this.notesRead;
+    return {
+      size: read.state === 'read' ? read.size : 0,
+      truncated: read.state === 'read' && read.truncated,
+      readOnly: notesReadOnly(read),
+    };
+  }
+
+  private gitDiffInfo(): GitDiffInfo | null {
+    try {
+      const diff = readGitDiff(this.dir, this.realRoot, 0);
+      return diff === null ? null : { size: diff.size, problem: null };
+    } catch (error) {
+      if (error instanceof UnreadableFile) return { size: null, problem: error.reason };
+      throw error;
+    }
+  }
+
+  private fileProblems(): FileProblem[] {
+    const problems: FileProblem[] = [];
+    if (this.unreadable !== null) problems.push({ file: LOG_FILE, reason: this.unreadable });
+    if (this.notesRead.state === 'unreadable')
+      problems.push({ file: 'notes', reason: this.notesRead.reason });
+    problems.push(...this.tagProblems);
+    const diff = this.gitDiffInfo();
+    if (diff?.problem != null) problems.push({ file: 'git.diff', reason: diff.problem });
+    return problems;
   }
 
   /** The run's series as a subscriber takes them: whole, or only their count when too long. */
@@ -354,16 +429,21 @@ export class RunEntry implements SourceRun {
   /** The run as the export contract lays it out, from the live state. */
   asRead(): RunRead {
     const { log } = this;
-    const { statistics, fromHint } = readStatistics(this.dir, log, this.follower.size);
+    const { statistics, fromHint } = readStatistics(
+      this.dir,
+      this.realRoot,
+      log,
+      this.follower.size,
+    );
     return {
       id: this.id,
       dir: this.dir,
       log,
       status: this.status,
-      error: unreadableReason(log) ?? log.end?.error ?? null,
+      error: this.unreadableError ?? log.end?.error ?? null,
       writer: this.writer,
       tags: this.tags,
-      notes: this.notes,
+      notes: readNotesForExport(this.dir, this.realRoot),
       statistics,
       statisticsFromHint: fromHint,
       offset: this.follower.offset,
@@ -372,4 +452,16 @@ export class RunEntry implements SourceRun {
       stoppedAtNul: this.follower.stoppedAtNul,
     };
   }
+}
+
+/** Why notes as read cannot be edited here; null when they can. */
+function notesReadOnly(read: NotesRead): string | null {
+  if (read.state === 'unreadable')
+    return `the notes file ${read.reason}, so the notes are not replaced from here`;
+  if (read.state === 'read' && read.truncated)
+    return (
+      `the notes are ${read.size} bytes, more than the ${NOTES_LIMIT} bytes the app edits; ` +
+      'only their first part is shown: edit the file itself'
+    );
+  return null;
 }

@@ -9,13 +9,17 @@ import { hostIdentities } from '../identities.js';
 import { probeLock } from '../lock-probe.js';
 import type { ProbeResult } from '../lock-probe.js';
 import { readLogInto } from './log-bytes.js';
+import type { LogReadResult } from './read-types.js';
+import { realStoreRoot, UnreadableFile } from '../store-files.js';
 import { RunLog } from './run-fold.js';
 import type { WriterIdentity } from '../run-files.js';
-import { readNotes, readOptional, readTags, readWriterFile } from '../run-files.js';
+import { readNotesForExport, readOptional, readTags, readWriterFile } from '../run-files.js';
 import type { RunStatus } from '../status.js';
 import { canProbe, decideStatus } from '../status.js';
 
 export const LOG_FILE = 'events.jsonl';
+/** A hint longer than this is not read: the log is folded instead, in bounded memory. */
+export const STATS_LIMIT = 64 << 20;
 
 export interface RunRead {
   readonly id: string;
@@ -52,12 +56,18 @@ export function unreadableReason(log: RunLog): string | null {
  */
 export function readStatistics(
   dir: string,
+  realRoot: string,
   log: RunLog,
   logSize: number,
 ): { statistics: ReadonlyMap<string, KeyStatistics>; fromHint: boolean } {
   if (log.end !== null && log.unreadable === null) {
     // No hint, or one that cannot be read or used: the log is folded.
-    const bytes = readOptional(join(dir, 'stats.json'), true);
+    const bytes = readOptional(
+      join(dir, 'stats.json'),
+      realRoot,
+      STATS_LIMIT,
+      'the log is folded instead',
+    );
     const hint = bytes === null ? undefined : decodeStatsHint(bytes, logSize);
     if (hint !== undefined) return { statistics: hint, fromHint: true };
   }
@@ -71,28 +81,44 @@ export function readStatistics(
  */
 export function probeRun(
   dir: string,
+  realRoot: string,
   host: HostIdentities,
 ): { writer: WriterIdentity | null; probe: ProbeResult } {
-  const writer = readWriterFile(dir);
+  const writer = readWriterFile(dir, realRoot);
   return { writer, probe: canProbe(writer, host) ? probeLock(join(dir, LOG_FILE)) : 'unavailable' };
 }
 
-/** Reads the run `id` of the store at root. Throws when its log cannot be opened. */
+/**
+ * Reads the run `id` of the store at root. A log that is there but cannot be read gives an
+ * unreadable run saying why; throws the file system's error when the log is absent.
+ */
 export function readRun(
   root: string,
   id: string,
   host: HostIdentities = hostIdentities(),
+  realRoot: string = realStoreRoot(root),
 ): RunRead {
-  const dir = join(root, 'runs', id);
+  const dir = join(realRoot, 'runs', id);
   const logPath = join(dir, LOG_FILE);
-  const { writer, probe } = probeRun(dir, host);
+  const { writer, probe } = probeRun(dir, realRoot, host);
   const log = new RunLog();
-  const read = readLogInto(logPath, log);
+  let read: LogReadResult;
+  try {
+    read = readLogInto(logPath, log);
+  } catch (error) {
+    if (!(error instanceof UnreadableFile)) throw error;
+    return unreadableRun(id, dir, `${LOG_FILE} ${error.reason}`, writer);
+  }
   const lastWrite = read.mtimeMs / 1000;
-  const tags = readTags(dir);
-  const notes = readNotes(dir);
+  const { tags } = readTags(dir, realRoot);
+  const notes = readNotesForExport(dir, realRoot);
   const reason = unreadableReason(log);
-  const { statistics, fromHint: statisticsFromHint } = readStatistics(dir, log, read.size);
+  const { statistics, fromHint: statisticsFromHint } = readStatistics(
+    dir,
+    realRoot,
+    log,
+    read.size,
+  );
   const status =
     reason !== null
       ? 'unreadable'
@@ -118,5 +144,30 @@ export function readRun(
     logSize: read.size,
     lastWrite,
     stoppedAtNul: read.stoppedAtNul,
+  };
+}
+
+/** A run whose files cannot be read: listed, with why, and nothing taken from it. */
+export function unreadableRun(
+  id: string,
+  dir: string,
+  error: string,
+  writer: WriterIdentity | null = null,
+): RunRead {
+  return {
+    id,
+    dir,
+    log: new RunLog(),
+    status: 'unreadable',
+    error,
+    writer,
+    tags: [],
+    notes: null,
+    statistics: new Map(),
+    statisticsFromHint: false,
+    offset: 0,
+    logSize: 0,
+    lastWrite: 0,
+    stoppedAtNul: false,
   };
 }

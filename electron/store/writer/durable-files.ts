@@ -49,8 +49,9 @@ export function writeSyncedTemporary(dir: string, purpose: string, bytes: Uint8A
 }
 
 /**
- * Replaces dir/name whole: a .-named file in dir, synced, renamed over the name. Readers see the
- * old content or the new, never a mix; on failure the old file stays and the temporary is gone.
+ * Replaces dir/name whole: a .-named file in dir, synced, renamed over the name, and the
+ * directory synced so that the name survives a power loss too. Readers see the old content or
+ * the new, never a mix; on failure the old file stays and the temporary is gone.
  */
 export function replaceFileWhole(
   dir: string,
@@ -65,6 +66,7 @@ export function replaceFileWhole(
     removeQuietly(temporary);
     throw error;
   }
+  syncDirectory(dir);
 }
 
 /** Syncs a file already written, through a descriptor of its own. */

@@ -11,7 +11,8 @@ const EXPLANATIONS: Record<RunStatusName, string> = {
   crashed: 'The run has no end and no process holds its lock: its writer exited without ending it.',
   silent:
     'The run has no end and this machine cannot probe its lock (it was written on another machine or boot): live and dead writers look the same from here.',
-  unreadable: 'The run’s first record is not a start of the format this viewer reads.',
+  unreadable:
+    'The run cannot be read: its log or directory cannot be opened (the reason is shown), or its first record is not a start of the format this viewer reads.',
 };
 
 export function StatusBadge(props: { status: RunStatusName; lastWrite?: number; now?: number }) {

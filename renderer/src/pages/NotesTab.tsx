@@ -1,13 +1,41 @@
 // Editing a run's notes: the host writes them to a temp file, syncs and renames it over notes,
 // so readers see the old notes or the new. What is typed is kept as a draft for the store's
 // session, so a tab switch or another page loses nothing; an edit made elsewhere while typing is
-// flagged rather than overwritten unasked.
+// flagged rather than overwritten unasked. Notes that cannot be read, or are too large to edit,
+// are shown read-only with why: saving would replace notes the user never saw.
 
 import { useState } from 'react';
+import type { NotesInfo } from '../../../shared/api/contract.js';
 import { unwrap } from '../api/call.js';
 import { useNotesDraft, useServices } from '../state/app-context.js';
 
-export function NotesTab({ runId, notes }: { runId: string; notes: string | null }) {
+export function NotesTab({
+  runId,
+  notes,
+  info,
+}: {
+  runId: string;
+  notes: string | null;
+  info: NotesInfo;
+}) {
+  if (info.readOnly !== null) return <ReadOnlyNotes notes={notes} reason={info.readOnly} />;
+  return <NotesEditor runId={runId} notes={notes} />;
+}
+
+function ReadOnlyNotes({ notes, reason }: { notes: string | null; reason: string }) {
+  return (
+    <div className="notes-editor stack" style={{ maxWidth: 900 }}>
+      <div className="warn-box" data-testid="notes-read-only">
+        These notes cannot be edited here: {reason}.
+      </div>
+      {notes !== null ? (
+        <textarea value={notes} readOnly aria-label="Notes" data-testid="notes-text" />
+      ) : null}
+    </div>
+  );
+}
+
+function NotesEditor({ runId, notes }: { runId: string; notes: string | null }) {
   const { bridge, store, toast } = useServices();
   const onDisk = notes ?? '';
   // The notes as last known on disk: as the host last sent them, or as this page just saved

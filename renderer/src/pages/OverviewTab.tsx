@@ -1,13 +1,15 @@
 // A run's overview: params, provenance (git diff viewable), summary, artifacts used, files
 // logged, and the damaged-line count with what it means.
 
-import { Fragment, useEffect, useState } from 'react';
-import type { RunDetail } from '../../../shared/api/contract.js';
+import { Fragment, useState } from 'react';
+import type { GitDiffText, RunDetail } from '../../../shared/api/contract.js';
 import type { JsonValue } from '../../../shared/format/json.js';
 import { encodeJson } from '../../../shared/format/json.js';
 import { ValueView } from '../components/ValueView.js';
 import { unwrap } from '../api/call.js';
 import { useServices } from '../state/app-context.js';
+import { byteSize } from '../text/size-text.js';
+import { GitDiffModal } from './GitDiffModal.js';
 import type { Value } from '../../../shared/format/values.js';
 
 function ValuesTable({ values, empty }: { values: ReadonlyMap<string, Value>; empty: string }) {
@@ -51,56 +53,9 @@ function KeyText({ text }: { text: string }) {
   );
 }
 
-function DiffModal({ text, onClose }: { text: string; onClose: () => void }) {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent): void => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
-  return (
-    <div className="modal-backdrop" onClick={onClose}>
-      <div
-        className="modal"
-        onClick={(event) => event.stopPropagation()}
-        role="dialog"
-        aria-label="git diff"
-        aria-modal="true"
-      >
-        <header>
-          git.diff <span className="muted">— uncommitted changes when the run started</span>
-          <span className="spacer" />
-          <button className="btn small" onClick={onClose} autoFocus title="Close (Esc)">
-            Close
-          </button>
-        </header>
-        <pre>
-          {text.split('\n').map((line, index) => (
-            <div
-              key={index}
-              className={
-                line.startsWith('+') && !line.startsWith('+++')
-                  ? 'diff-add'
-                  : line.startsWith('-') && !line.startsWith('---')
-                    ? 'diff-del'
-                    : line.startsWith('@@')
-                      ? 'diff-hunk'
-                      : undefined
-              }
-            >
-              {line || ' '}
-            </div>
-          ))}
-        </pre>
-      </div>
-    </div>
-  );
-}
-
 function Provenance({ detail, runId }: { detail: RunDetail; runId: string }) {
   const { bridge, toast } = useServices();
-  const [diff, setDiff] = useState<string | null>(null);
+  const [diff, setDiff] = useState<GitDiffText | null>(null);
   const provenance = detail.provenance;
   if (provenance === null)
     return <div className="muted">The start record holds no provenance.</div>;
@@ -123,17 +78,23 @@ function Provenance({ detail, runId }: { detail: RunDetail; runId: string }) {
         ) : (
           <span className="status finished">clean</span>
         )}
-        {detail.hasGitDiff ? (
+        {detail.gitDiff?.problem != null ? (
+          <span className="warn-text" data-testid="git-diff-problem">
+            git.diff {detail.gitDiff.problem}
+          </span>
+        ) : detail.gitDiff != null ? (
           <button
             className="btn small"
             onClick={() =>
               void bridge.api
                 .gitDiff({ runId })
-                .then((response) => setDiff(unwrap(response) ?? ''))
+                .then((response) =>
+                  setDiff(unwrap(response) ?? { text: '', size: 0, truncated: false }),
+                )
                 .catch((error: unknown) => toast(String(error), 'error'))
             }
           >
-            View diff
+            View diff{detail.gitDiff.size !== null ? ` (${byteSize(detail.gitDiff.size)})` : ''}
           </button>
         ) : null}
       </span>,
@@ -174,7 +135,9 @@ function Provenance({ detail, runId }: { detail: RunDetail; runId: string }) {
           ))}
         </tbody>
       </table>
-      {diff !== null ? <DiffModal text={diff} onClose={() => setDiff(null)} /> : null}
+      {diff !== null ? (
+        <GitDiffModal diff={diff} runId={runId} onClose={() => setDiff(null)} />
+      ) : null}
     </>
   );
 }
@@ -202,6 +165,23 @@ export function OverviewTab({ detail, runId }: { detail: RunDetail; runId: strin
             or samples of a key the log had already given the other kind (a metric logged as a
             reading or the reverse). Their values are not shown anywhere; the log keeps them
             unchanged.
+          </div>
+        </div>
+      ) : null}
+      {detail.fileProblems.length > 0 ? (
+        <div className="card wide" data-testid="file-problems-card">
+          <h3>Files that cannot be read</h3>
+          <div className="body warn-box" style={{ border: 'none', borderRadius: 0 }}>
+            {detail.fileProblems.length === 1 ? 'One file' : `${detail.fileProblems.length} files`}{' '}
+            of this run could not be read and {detail.fileProblems.length === 1 ? 'is' : 'are'} left
+            out of what is shown here:
+            <ul className="file-problems">
+              {detail.fileProblems.map((problem) => (
+                <li key={problem.file}>
+                  <span className="mono">{problem.file}</span> {problem.reason}
+                </li>
+              ))}
+            </ul>
           </div>
         </div>
       ) : null}

@@ -226,7 +226,7 @@ export function RunPage(props: { runId: string; tab: RunTab; navigate: (route: R
           <MetricsTab detail={detail} runId={runId} kind="reading" />
         ) : null}
         {detail !== null && tab === 'notes' ? (
-          <NotesTab runId={runId} notes={detail.notes} />
+          <NotesTab runId={runId} notes={detail.notes} info={detail.notesInfo} />
         ) : null}
       </div>
     </div>
