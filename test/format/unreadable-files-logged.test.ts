@@ -55,7 +55,9 @@ describe('an artifact version that cannot be read', () => {
     expect(captured.lines).toEqual([
       [
         'warn',
-        expect.stringContaining(`${join(root, 'artifacts', 'model', '2.json')} is a directory, not a file`),
+        expect.stringContaining(
+          `${join(root, 'artifacts', 'model', '2.json')} is a directory, not a file`,
+        ),
       ],
     ]);
   });
