@@ -8,7 +8,7 @@ import { readLogInto } from '../store/log/log-bytes.js';
 import type { LogReadResult } from '../store/log/read-types.js';
 import type { OrphanCutListener } from '../store/log/run-fold.js';
 import { RunLog } from '../store/log/run-fold.js';
-import { UnreadableFile } from '../store/store-files.js';
+import { unreadableFromError, UnreadableFile } from '../store/store-files.js';
 
 /** One change a read brought: the cuts in log order, then the samples read since. */
 export type FollowChange =
@@ -118,7 +118,7 @@ export class RunFollower implements OrphanCutListener {
     const reason =
       error instanceof UnreadableFile
         ? error.reason
-        : `cannot be read (${error instanceof Error ? error.message : String(error)})`;
+        : unreadableFromError(this.logPath, error).reason;
     log.warn(`${this.logPath} ${reason}; its run is listed as unreadable`);
     return { state: 'unreadable', reason };
   }

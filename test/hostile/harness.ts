@@ -8,6 +8,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll } from 'vitest';
+import { ApiSession } from '../serve/harness.js';
 
 export const REPO = resolve(import.meta.dirname, '../..');
 const CLI = join(REPO, 'bin', 'munin-view.js');
@@ -149,4 +150,14 @@ export async function startServe(
       return running.done;
     },
   };
+}
+
+/** A WebSocket Api session with a served child, authorised as its page is. */
+export function serveSession(served: { url: URL; token: string }): Promise<ApiSession> {
+  const port = Number(served.url.port);
+  return ApiSession.open(port, {
+    Host: `127.0.0.1:${port}`,
+    Origin: `http://127.0.0.1:${port}`,
+    Cookie: `munin-view-${port}=${served.token}`,
+  });
 }

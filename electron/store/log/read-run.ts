@@ -10,7 +10,7 @@ import { probeLock } from '../lock-probe.js';
 import type { ProbeResult } from '../lock-probe.js';
 import { readLogInto } from './log-bytes.js';
 import type { LogReadResult } from './read-types.js';
-import { realStoreRoot, UnreadableFile } from '../store-files.js';
+import { checkStoreDirectory, realStoreRoot, UnreadableFile } from '../store-files.js';
 import { RunLog } from './run-fold.js';
 import type { WriterIdentity } from '../run-files.js';
 import { readNotesForExport, readOptional, readTags, readWriterFile } from '../run-files.js';
@@ -100,6 +100,13 @@ export function readRun(
 ): RunRead {
   const dir = join(realRoot, 'runs', id);
   const logPath = join(dir, LOG_FILE);
+  try {
+    // A link out of the store is not followed; one inside it is, as the run it leads to.
+    checkStoreDirectory(dir, realRoot);
+  } catch (error) {
+    if (!(error instanceof UnreadableFile)) throw error;
+    return unreadableRun(id, dir, `its directory ${error.reason}`);
+  }
   const { writer, probe } = probeRun(dir, realRoot, host);
   const log = new RunLog();
   let read: LogReadResult;
