@@ -5,7 +5,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RunDetail } from '../../../shared/api/contract.js';
 import { unwrap } from '../api/call.js';
-import type { Route, RunTab } from '../state/app-context.js';
+import type { Route, RunTab } from '../state/route.js';
+import { routeHash } from '../state/route.js';
 import {
   useNotesDraft,
   useNow,
@@ -16,6 +17,7 @@ import {
 import { StatusBadge } from '../components/StatusBadge.js';
 import { TagEditor } from '../components/TagEditor.js';
 import { absoluteTime, duration, relativeTime, shortDateTime } from '../text/time-text.js';
+import { visibleText } from '../text/visible-text.js';
 import { OverviewTab } from './OverviewTab.js';
 import { NotesTab } from './NotesTab.js';
 import { MetricsTab } from './MetricsTab.js';
@@ -27,6 +29,7 @@ function CopyId({ id }: { id: string }) {
     <button
       className="copy-id"
       title="Copy the run id"
+      data-testid="copy-run-id"
       onClick={() =>
         void navigator.clipboard
           .writeText(id)
@@ -34,7 +37,7 @@ function CopyId({ id }: { id: string }) {
           .catch(() => toast('The clipboard is not available here', 'error'))
       }
     >
-      {id}
+      {visibleText(id)}
       <svg width="12" height="12" viewBox="0 0 16 16" aria-hidden="true">
         <rect
           x="5"
@@ -115,7 +118,7 @@ export function RunPage(props: { runId: string; tab: RunTab; navigate: (route: R
         ) : (
           <>
             <h2>No such run</h2>
-            <div>The run {runId} is not in this store (it may have been deleted).</div>
+            <div>The run {visibleText(runId)} is not in this store (it may have been deleted).</div>
             <button className="btn" onClick={() => navigate({ page: 'runs' })}>
               Back to the runs
             </button>
@@ -147,7 +150,7 @@ export function RunPage(props: { runId: string; tab: RunTab; navigate: (route: R
           {summary.experiment !== null ? (
             <span className="experiment">{summary.experiment} /</span>
           ) : null}
-          <span data-testid="run-title">{summary.name ?? summary.id}</span>
+          <span data-testid="run-title">{visibleText(summary.name ?? summary.id)}</span>
           <StatusBadge status={summary.status} lastWrite={summary.lastWrite} now={now} />
         </h1>
         <div className="meta-line">
@@ -175,8 +178,11 @@ export function RunPage(props: { runId: string; tab: RunTab; navigate: (route: R
           {summary.parent !== null ? (
             <span className="item">
               <span className="label">parent</span>
-              <a href={`#/run/${encodeURIComponent(summary.parent)}/overview`} className="mono">
-                {summary.parent}
+              <a
+                href={routeHash({ page: 'run', runId: summary.parent, tab: 'overview' })}
+                className="mono"
+              >
+                {visibleText(summary.parent)}
               </a>
             </span>
           ) : null}
