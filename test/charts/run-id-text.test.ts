@@ -1,9 +1,9 @@
-// Odd run ids in the renderer: routes read them back exactly, they are shown with every character visible, and file names made of them are safe.
+// Odd run ids in the renderer: routes read them back exactly, they are shown with every character visible (hidden ones as escapes), and file names made of them are safe.
 
 import { describe, expect, it } from 'vitest';
 import type { Route } from '../../renderer/src/state/route.js';
 import { parseRoute, routeHash } from '../../renderer/src/state/route.js';
-import { visibleText } from '../../renderer/src/text/visible-text.js';
+import { visibleParts, visibleText } from '../../renderer/src/text/visible-text.js';
 import { safeFileName } from '../../renderer/src/charts/download.js';
 
 /** Names a run's directory may have: any but those holding `/` or NUL or starting with `.`. */
@@ -87,18 +87,22 @@ describe('routes', () => {
 });
 
 describe('visibleText', () => {
-  it('shows each C0 control and DEL as its symbol', () => {
-    expect(visibleText('tab\there')).toBe('tab\u2409here');
-    expect(visibleText('line\nfeed\r')).toBe('line\u240afeed\u240d');
-    expect(visibleText('\u0000\u0007\u001b\u001f\u007f')).toBe('\u2400\u2407\u241b\u241f\u2421');
+  it('writes tab, line feed and carriage return as \\t, \\n and \\r', () => {
+    expect(visibleText('tab\there')).toBe('tab\\there');
+    expect(visibleText('line\nfeed\r')).toBe('line\\nfeed\\r');
   });
 
-  it('shows C1 controls and invisible or reordering format characters as escapes', () => {
-    expect(visibleText('next\u0085line')).toBe('next\\x85line');
-    expect(visibleText('\u009f')).toBe('\\x9F');
-    expect(visibleText('run\u202egpj.exe')).toBe('run\\u202Egpj.exe');
-    expect(visibleText('\ufeffbom\u200b')).toBe('\\uFEFFbom\\u200B');
-    expect(visibleText('\u2066isolate\u2069')).toBe('\\u2066isolate\\u2069');
+  it('writes other controls, DEL and C1 controls as \\x escapes', () => {
+    expect(visibleText('\u0000\u0007\u001b\u001f\u007f')).toBe('\\x00\\x07\\x1b\\x1f\\x7f');
+    expect(visibleText('next\u0085line\u009f')).toBe('next\\x85line\\x9f');
+  });
+
+  it('writes invisible and reordering format characters as \\u escapes', () => {
+    expect(visibleText('run\u202egpj.exe')).toBe('run\\u202egpj.exe');
+    expect(visibleText('\ufeffbom\u200b')).toBe('\\ufeffbom\\u200b');
+    expect(visibleText('\u2066isolate\u2069 \u200emark\u200f')).toBe(
+      '\\u2066isolate\\u2069 \\u200emark\\u200f',
+    );
   });
 
   it('leaves every other character as it is, joiners of emoji and scripts included', () => {
@@ -109,14 +113,41 @@ describe('visibleText', () => {
       '👩\u200d👩\u200d👧',
       'می\u200cخواهم',
       '\u2409 is a picture, not a tab',
+      '',
     ]) {
       expect(visibleText(text)).toBe(text);
+      expect(visibleParts(text)).toEqual([{ text, escaped: false }]);
     }
   });
 
   it('leaves no control or invisible format character in any id', () => {
     for (const runId of ODD_IDS) {
       expect(visibleText(runId)).not.toMatch(/[\p{Cc}\u200B\u200E\u200F\u202A-\u202E\uFEFF]/u);
+    }
+  });
+});
+
+describe('visibleParts', () => {
+  it('sets escapes apart from the text, so that `\\t` typed is not a tab', () => {
+    expect(visibleParts('a\tb\\tc')).toEqual([
+      { text: 'a', escaped: false },
+      { text: '\\t', escaped: true },
+      { text: 'b\\tc', escaped: false },
+    ]);
+    expect(visibleParts('\r\n')).toEqual([{ text: '\\r\\n', escaped: true }]);
+    expect(visibleParts('x\u0007')).toEqual([
+      { text: 'x', escaped: false },
+      { text: '\\x07', escaped: true },
+    ]);
+  });
+
+  it('joined, is visibleText', () => {
+    for (const runId of ODD_IDS) {
+      expect(
+        visibleParts(runId)
+          .map((part) => part.text)
+          .join(''),
+      ).toBe(visibleText(runId));
     }
   });
 });

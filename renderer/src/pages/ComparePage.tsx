@@ -6,6 +6,7 @@ import type { Value } from '../../../shared/format/values.js';
 import { valueText } from '../text/value-text.js';
 import { ValueView } from '../components/ValueView.js';
 import { StatusBadge } from '../components/StatusBadge.js';
+import { VisibleText } from '../components/VisibleText.js';
 import { useEffect, useMemo, useState } from 'react';
 import type { MetricDeclaration } from '../../../shared/api/contract.js';
 import type { Route } from '../state/route.js';
@@ -51,7 +52,9 @@ function ValuesComparison({
           <tr>
             <th>key</th>
             {runs.map((run) => (
-              <th key={run.id}>{visibleText(run.name ?? run.id)}</th>
+              <th key={run.id}>
+                <VisibleText text={run.name ?? run.id} />
+              </th>
             ))}
           </tr>
         </thead>
@@ -158,7 +161,7 @@ export function ComparePage({
               data-testid="compare-run"
             >
               <RunSwatch {...styles.get(run.id)!} />
-              {visibleText(run.name ?? run.id)} <StatusBadge status={run.status} />
+              <VisibleText text={run.name ?? run.id} /> <StatusBadge status={run.status} />
             </a>
           ))}
         </div>

@@ -16,8 +16,8 @@ import {
 } from '../state/app-context.js';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { TagEditor } from '../components/TagEditor.js';
+import { VisibleText } from '../components/VisibleText.js';
 import { absoluteTime, duration, relativeTime, shortDateTime } from '../text/time-text.js';
-import { visibleText } from '../text/visible-text.js';
 import { OverviewTab } from './OverviewTab.js';
 import { NotesTab } from './NotesTab.js';
 import { MetricsTab } from './MetricsTab.js';
@@ -37,7 +37,7 @@ function CopyId({ id }: { id: string }) {
           .catch(() => toast('The clipboard is not available here', 'error'))
       }
     >
-      {visibleText(id)}
+      <VisibleText text={id} />
       <svg width="12" height="12" viewBox="0 0 16 16" aria-hidden="true">
         <rect
           x="5"
@@ -118,7 +118,9 @@ export function RunPage(props: { runId: string; tab: RunTab; navigate: (route: R
         ) : (
           <>
             <h2>No such run</h2>
-            <div>The run {visibleText(runId)} is not in this store (it may have been deleted).</div>
+            <div>
+              The run <VisibleText text={runId} /> is not in this store (it may have been deleted).
+            </div>
             <button className="btn" onClick={() => navigate({ page: 'runs' })}>
               Back to the runs
             </button>
@@ -150,7 +152,9 @@ export function RunPage(props: { runId: string; tab: RunTab; navigate: (route: R
           {summary.experiment !== null ? (
             <span className="experiment">{summary.experiment} /</span>
           ) : null}
-          <span data-testid="run-title">{visibleText(summary.name ?? summary.id)}</span>
+          <span data-testid="run-title">
+            <VisibleText text={summary.name ?? summary.id} />
+          </span>
           <StatusBadge status={summary.status} lastWrite={summary.lastWrite} now={now} />
         </h1>
         <div className="meta-line">
@@ -182,7 +186,7 @@ export function RunPage(props: { runId: string; tab: RunTab; navigate: (route: R
                 href={routeHash({ page: 'run', runId: summary.parent, tab: 'overview' })}
                 className="mono"
               >
-                {visibleText(summary.parent)}
+                <VisibleText text={summary.parent} />
               </a>
             </span>
           ) : null}

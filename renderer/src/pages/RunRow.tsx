@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import type { RunSummary } from '../../../shared/api/contract.js';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { ValueView } from '../components/ValueView.js';
+import { VisibleText } from '../components/VisibleText.js';
 import { absoluteTime, duration, relativeTime, shortDateTime } from '../text/time-text.js';
 import { visibleText } from '../text/visible-text.js';
 import type { ColumnSpec } from './column-layout.js';
@@ -107,12 +108,12 @@ function Cell(props: {
     case 'status':
       return <StatusBadge status={run.status} lastWrite={run.lastWrite} now={now} />;
     case 'name': {
-      const title = visibleText(run.name ?? run.experiment ?? run.id);
+      const title = run.name ?? run.experiment ?? run.id;
       return (
         <div className="run-name" style={{ paddingLeft: depth * 18 }}>
-          <span className="title" title={title}>
+          <span className="title" title={visibleText(title)}>
             {depth > 0 ? '↳ ' : ''}
-            {title}
+            <VisibleText text={title} />
           </span>
           <span
             className="sub"
@@ -133,7 +134,9 @@ function Cell(props: {
       return (
         // Cut at its start when narrow: an id's end tells runs apart, its start is their time.
         <span className="mono muted cut run-id" title={visibleText(run.id)}>
-          <span dir="ltr">{visibleText(run.id)}</span>
+          <span dir="ltr">
+            <VisibleText text={run.id} />
+          </span>
         </span>
       );
     case 'start':
