@@ -124,7 +124,7 @@ export function ComparePage({
 
   const boardRuns: BoardRun[] = useMemo(
     () =>
-      (JSON.parse(runsKey) as [string][]).map(([id]) => {
+      (JSON.parse(runsKey) as [string, string | null, number | null][]).map(([id]) => {
         const run = view.runs.get(id);
         return {
           runId: id,
