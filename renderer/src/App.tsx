@@ -11,6 +11,7 @@ import { RunPage } from './pages/RunPage.js';
 import { ComparePage } from './pages/ComparePage.js';
 import { Welcome } from './pages/Welcome.js';
 import { byteSize } from './text/size-text.js';
+import { visibleText } from './text/visible-text.js';
 
 type Theme = 'light' | 'dark';
 
@@ -65,7 +66,12 @@ function StoreScreen({ onToggleTheme, theme }: { onToggleTheme: () => void; them
           </span>
           <span className="muted">{view.runs.size} runs</span>
           {view.info?.reading.map((read) => (
-            <span className="pill" key={read.runId} data-testid="log-progress" title={read.runId}>
+            <span
+              className="pill"
+              key={read.runId}
+              data-testid="log-progress"
+              title={visibleText(read.runId)}
+            >
               <span className="spinner" style={{ width: 10, height: 10 }} />
               reading {byteSize(read.size)},{' '}
               {Math.floor((100 * read.bytes) / Math.max(1, read.size))}%

@@ -3,10 +3,11 @@
 
 import type { ApiError, ApiOp, ApiRequest, EnvelopeXColumn, RequestOf } from './contract.js';
 import { API_OPS } from './contract.js';
-import { isKey, isText, tagProblem } from '../format/names.js';
+import { isKey, tagProblem } from '../format/names.js';
 import { isWellFormedUnicode } from '../format/utf8.js';
 
-const MAX_ID_LENGTH = 255;
+/** The longest directory name ext4, APFS and most other file systems hold, in bytes of UTF-8. */
+const MAX_ID_BYTES = 255;
 const MAX_KEY_LENGTH = 1024;
 const MAX_KEYS = 4096;
 const MAX_TAG_LENGTH = 1024;
@@ -18,16 +19,42 @@ type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 const bad = (message: string): ApiError => ({ code: 'bad-request', message });
 
+/**
+ * Why value cannot be the id of a run, or undefined when it can. An id is a directory's name,
+ * compared and never parsed, so any name that runs/ can hold is one however it is spelled
+ * (spaces, `\`, `%`, control characters, emoji): only what no file system's name can be is
+ * refused. The Backend looks an id up among the runs it listed before it touches a file, so an
+ * id that would be a path on some system (`a\b` on Windows) names no run there and is never
+ * joined into a path.
+ */
+export function runIdProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return 'a run id is a string';
+  if (value.length === 0) return 'a run id is not empty';
+  if (value.includes('/')) return 'a run id holds no "/": it is one directory name, not a path';
+  if (value.includes('\u0000')) return 'a run id holds no NUL character';
+  if (value.startsWith('.'))
+    return 'a run id does not start with ".": such names are writers\' work in progress';
+  // Each UTF-16 unit is at least one byte of UTF-8: a longer string cannot fit, and is not encoded.
+  if (value.length > MAX_ID_BYTES || utf8Length(value) > MAX_ID_BYTES)
+    return `a run id is at most ${MAX_ID_BYTES} bytes of UTF-8, as a directory's name is`;
+  if (!isWellFormedUnicode(value))
+    return 'a run id is valid Unicode text: it holds a lone surrogate, which no name can';
+  return undefined;
+}
+
 /** A run id as the store can hold it: one directory name, never a path. */
 export function isRunId(value: unknown): value is string {
-  return (
-    typeof value === 'string' &&
-    value.length <= MAX_ID_LENGTH &&
-    isText(value) &&
-    !value.includes('/') &&
-    !value.includes('\\') &&
-    !value.startsWith('.')
-  );
+  return runIdProblem(value) === undefined;
+}
+
+/** The bytes text takes in UTF-8, counting a lone surrogate as the three of U+FFFD. */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -35,9 +62,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function checkRunId(raw: Record<string, unknown>): string | ApiError {
-  return isRunId(raw['runId'])
-    ? raw['runId']
-    : bad('runId must be the id of a run (a directory name)');
+  const runId = raw['runId'];
+  const problem = runIdProblem(runId);
+  return problem === undefined ? (runId as string) : bad(`runId: ${problem}`);
 }
 
 /** The request, checked; or why it is not one. */
@@ -151,8 +178,11 @@ export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
     }
     case 'subscribe': {
       const runIds = raw['runIds'];
-      if (!Array.isArray(runIds) || runIds.length > MAX_KEYS || !runIds.every(isRunId)) {
-        return bad('runIds must be a list of run ids');
+      if (!Array.isArray(runIds) || runIds.length > MAX_KEYS)
+        return bad(`runIds must be a list of at most ${MAX_KEYS} run ids`);
+      for (const [i, runId] of runIds.entries()) {
+        const problem = runIdProblem(runId);
+        if (problem !== undefined) return bad(`runIds[${i}]: ${problem}`);
       }
       return { op: knownOp, runIds: runIds as string[] };
     }

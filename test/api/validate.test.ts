@@ -7,6 +7,7 @@ import {
   isRunId,
   MAX_NOTES_LENGTH,
   parseApiRequest,
+  runIdProblem,
 } from '../../shared/api/validate.js';
 
 const RUN = '20261101T140307Z-a1f3c9e2';
@@ -110,6 +111,58 @@ describe('well-formed requests', () => {
   });
 });
 
+/**
+ * Names a directory in runs/ can have that ids must be accepted as: a reader compares ids and
+ * never parses them, so each opens its run however it is spelled.
+ */
+const ODD_RUN_IDS = [
+  'a\\b',
+  'x\\..\\..\\secret',
+  'tab\there',
+  'line\nfeed',
+  '\r',
+  'bell\u0007',
+  'del\u007f',
+  '\u001f',
+  'c1\u0085control',
+  'with spaces  and trailing ',
+  ' leading space',
+  '100%',
+  '%25%2F%00',
+  'x#y?z',
+  'a+b&c=d',
+  'a,b',
+  'dots..in.the.middle.',
+  'Grüße-日本語-🎉',
+  '\u202eright-to-left',
+  '\ufeffbom',
+  '-',
+  '~',
+  'x'.repeat(255),
+  'é'.repeat(127) + 'x',
+  '🎉'.repeat(63) + 'xyz',
+];
+
+describe('run ids', () => {
+  it('are accepted however they are spelled, when a name in runs/ can be spelled so', () => {
+    for (const runId of ODD_RUN_IDS) {
+      expect(runIdProblem(runId), label(runId)).toBeUndefined();
+      expect(isRunId(runId), label(runId)).toBe(true);
+      for (const request of [
+        { op: 'runDetail', runId },
+        { op: 'gitDiff', runId },
+        { op: 'series', runId, keys: ['train/loss'] },
+        { op: 'addTag', runId, tag: 'ok' },
+        { op: 'removeTag', runId, tag: 'ok' },
+        { op: 'setNotes', runId, text: 'ok' },
+        { op: 'subscribe', runIds: [RUN, runId] },
+      ] as ApiRequest[]) {
+        expect(parseApiRequest(request), label(runId)).toEqual(request);
+      }
+    }
+  });
+});
+
 describe('malformed requests', () => {
   it('that are not objects', () => {
     for (const raw of [
@@ -171,40 +224,39 @@ describe('malformed requests', () => {
     expect(error.message.length).toBeLessThanOrEqual(200);
   });
 
-  const BAD_RUN_IDS: unknown[] = [
-    undefined,
-    null,
-    0,
-    42,
-    true,
-    [RUN],
-    { id: RUN },
-    '',
-    '/',
-    'a/b',
-    `${RUN}/..`,
-    `../${RUN}`,
-    '/etc/passwd',
-    '..',
-    '.',
-    '.hidden',
-    '.deleted',
-    'a\\b',
-    '..\\..\\windows',
-    'a\u0000b',
-    'tab\there',
-    'line\nfeed',
-    '\r',
-    'del\u007f',
-    '\u001f',
-    `${RUN}${LONE_HIGH}`,
-    `${LONE_LOW}x`,
-    'x'.repeat(256),
-    'x'.repeat(1 << 20),
+  /** Ids that cannot be a name in runs/, each with what its refusal must say. */
+  const BAD_RUN_IDS: [unknown, RegExp][] = [
+    [undefined, /a run id is a string/],
+    [null, /a run id is a string/],
+    [0, /a run id is a string/],
+    [42, /a run id is a string/],
+    [true, /a run id is a string/],
+    [[RUN], /a run id is a string/],
+    [{ id: RUN }, /a run id is a string/],
+    ['', /not empty/],
+    ['/', /holds no "\/"/],
+    ['a/b', /holds no "\/"/],
+    [`${RUN}/..`, /holds no "\/"/],
+    [`../${RUN}`, /holds no "\/"/],
+    ['/etc/passwd', /holds no "\/"/],
+    ['..', /does not start with "\."/],
+    ['.', /does not start with "\."/],
+    ['.hidden', /does not start with "\."/],
+    ['.deleted', /does not start with "\."/],
+    ['..\\..\\windows', /does not start with "\."/],
+    ['a\u0000b', /NUL/],
+    ['\u0000', /NUL/],
+    [`${RUN}${LONE_HIGH}`, /lone surrogate/],
+    [`${LONE_LOW}x`, /lone surrogate/],
+    ['x'.repeat(256), /at most 255 bytes/],
+    // 128 characters of two bytes each: 256 bytes, though 128 UTF-16 units.
+    ['é'.repeat(128), /at most 255 bytes/],
+    ['🎉'.repeat(64), /at most 255 bytes/],
+    ['x'.repeat(1 << 20), /at most 255 bytes/],
   ];
 
-  it('with a run id that is no directory name: /, .., a leading ., control characters', () => {
-    for (const runId of BAD_RUN_IDS) {
+  it('with a run id that is no directory name: /, NUL, a leading ., empty, too long', () => {
+    for (const [runId, why] of BAD_RUN_IDS) {
       for (const base of [
         { op: 'runDetail' },
         { op: 'gitDiff' },
@@ -212,15 +264,22 @@ describe('malformed requests', () => {
         { op: 'addTag', tag: 'ok' },
         { op: 'removeTag', tag: 'ok' },
         { op: 'setNotes', text: 'ok' },
+        { op: 'envelope', key: 'a', x: 'step', x0: 0, x1: 1, width: 9 },
+        { op: 'sampleAt', key: 'a', x: 'step', at: 0 },
       ]) {
-        expectBad({ ...base, runId });
+        expect(expectBad({ ...base, runId }).message, label(runId)).toMatch(why);
       }
-      expectBad({ op: 'subscribe', runIds: [RUN, runId] });
-      if (typeof runId === 'string') expect(isRunId(runId)).toBe(false);
+      expect(expectBad({ op: 'subscribe', runIds: [RUN, runId] }).message).toMatch(why);
+      expect(expectBad({ op: 'subscribe', runIds: [RUN, runId] }).message).toMatch(/runIds\[1\]/);
+      if (typeof runId === 'string') expect(isRunId(runId), label(runId)).toBe(false);
+      expect(runIdProblem(runId)).toMatch(why);
     }
-    expect(isRunId(RUN)).toBe(true);
     expect(isRunId(5)).toBe(false);
     expectBad({ op: 'runDetail' });
+  });
+
+  it('says which member held the id it refused', () => {
+    expect(expectBad({ op: 'runDetail', runId: 'a/b' }).message).toMatch(/^runId: /);
   });
 
   it('with keys that are not keys', () => {

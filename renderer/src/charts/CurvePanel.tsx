@@ -78,7 +78,8 @@ export function CurvePanel(props: CurvePanelProps) {
   const readoutX = (x: number): string => cursorXText(shownMode, x, props.xLabel);
   // The chart is rebuilt only when its structure changes; new samples only replace its data.
   const structure = [
-    traces.map((t) => `${t.runId}:${t.columns === undefined ? 'w' : 'c'}`).join(','),
+    // JSON: a run id may hold any character but "/", so no separator would keep ids apart.
+    JSON.stringify(traces.map((t) => [t.runId, t.columns === undefined])),
     mode,
     logY,
     smoothingOn,

@@ -156,7 +156,8 @@ export function EnvelopeCurve(props: {
     );
   };
   const versions = runs.map((run) => run.series.version).join(',');
-  const runIds = runs.map((run) => run.runId).join(',');
+  // JSON, not ids joined by a separator: an id may hold any character but "/".
+  const runIds = JSON.stringify(runs.map((run) => run.runId));
 
   useEffect(() => {
     // Samples arriving ask for a fresh envelope, at most once a second.
@@ -203,7 +204,7 @@ export function EnvelopeCurve(props: {
   const shownSmoothing = answered.smoothing;
   // The sample under the cursor is the host's to tell: envelope points are a few a column.
   const shownRuns = runs.filter((run) => answered.answers.has(run.runId));
-  const shownIds = shownRuns.map((run) => run.runId).join(',');
+  const shownIds = JSON.stringify(shownRuns.map((run) => run.runId));
   const readAt = useCallback(
     (x: number): Promise<readonly (CursorPoint | null)[]> =>
       Promise.all(

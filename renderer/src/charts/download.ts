@@ -15,8 +15,27 @@ export function saveBlob(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** At most this many bytes of UTF-8 before the extension: file systems hold 255 in a name. */
+const MAX_FILE_NAME_BYTES = 200;
+
+/**
+ * text (a key, or anything a store holds) as a file's name on any system: letters, marks and
+ * digits of any script, `.`, `-` and `_` are kept, and each run of anything else (`/`, `\`,
+ * control characters, `:*?"<>|`, spaces, emoji) becomes one `_`. It never starts with `.`
+ * (a hidden file) and is cut to MAX_FILE_NAME_BYTES. Only the file is named so: requests use
+ * the text itself.
+ */
 export function safeFileName(text: string): string {
-  return text.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '') || 'panel';
+  const kept = text.replace(/[^\p{L}\p{M}\p{N}._-]+/gu, '_').replace(/^[_.]+|_+$/g, '');
+  let name = '';
+  let bytes = 0;
+  for (const char of kept) {
+    const code = char.codePointAt(0)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+    if (bytes > MAX_FILE_NAME_BYTES) break;
+    name += char;
+  }
+  return name || 'panel';
 }
 
 /** A float as the store writes it, so the CSV reads back to the very same number. */

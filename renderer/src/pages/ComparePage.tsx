@@ -6,15 +6,18 @@ import type { Value } from '../../../shared/format/values.js';
 import { valueText } from '../text/value-text.js';
 import { ValueView } from '../components/ValueView.js';
 import { StatusBadge } from '../components/StatusBadge.js';
+import { VisibleText } from '../components/VisibleText.js';
 import { useEffect, useMemo, useState } from 'react';
 import type { MetricDeclaration } from '../../../shared/api/contract.js';
-import type { Route } from '../state/app-context.js';
+import type { Route } from '../state/route.js';
+import { routeHash } from '../state/route.js';
 import { useServices, useStoreView } from '../state/app-context.js';
 import { unwrap } from '../api/call.js';
 import { MetricsBoard } from '../charts/MetricsBoard.js';
 import type { BoardRun } from '../charts/MetricsBoard.js';
 import { runColors } from '../charts/run-colors.js';
 import { RunSwatch } from '../charts/RunSwatch.js';
+import { visibleText } from '../text/visible-text.js';
 
 type CompareTab = 'metrics' | 'system' | 'params';
 
@@ -49,7 +52,9 @@ function ValuesComparison({
           <tr>
             <th>key</th>
             {runs.map((run) => (
-              <th key={run.id}>{run.name ?? run.id}</th>
+              <th key={run.id}>
+                <VisibleText text={run.name ?? run.id} />
+              </th>
             ))}
           </tr>
         </thead>
@@ -93,16 +98,17 @@ export function ComparePage({
   const runs = runIds
     .map((id) => view.runs.get(id))
     .filter((run): run is RunSummary => run !== undefined);
-  const idsKey = runIds.join(',');
-  const runsKey = runs.map((r) => `${r.id}:${r.name}:${r.startTime}`).join('|');
+  // runIds is a new array on every render; idsKey names the same list. It is JSON, not ids
+  // joined by a separator: an id may hold any character but "/".
+  const idsKey = JSON.stringify(runIds);
+  const runsKey = JSON.stringify(runs.map((r) => [r.id, r.name, r.startTime]));
 
-  // runIds is a new array on every render; idsKey names the same set.
-  useEffect(() => void store.follow(idsKey.split(',')), [store, idsKey]);
+  useEffect(() => void store.follow(JSON.parse(idsKey) as string[]), [store, idsKey]);
 
   useEffect(() => {
     let cancelled = false;
     void Promise.all(
-      idsKey.split(',').map(async (id) => {
+      (JSON.parse(idsKey) as string[]).map(async (id) => {
         const detail = unwrap(await bridge.api.runDetail({ runId: id }));
         return [id, new Map(detail.metrics.map((d) => [d.key, d]))] as const;
       }),
@@ -118,18 +124,15 @@ export function ComparePage({
 
   const boardRuns: BoardRun[] = useMemo(
     () =>
-      runsKey === ''
-        ? []
-        : runsKey.split('|').map((entry) => {
-            const id = entry.slice(0, entry.indexOf(':'));
-            const run = view.runs.get(id);
-            return {
-              runId: id,
-              label: run?.name ?? id,
-              startTime: run?.startTime ?? 0,
-              declarations: declarations.get(id) ?? new Map(),
-            };
-          }),
+      (JSON.parse(runsKey) as [string, string | null, number | null][]).map(([id]) => {
+        const run = view.runs.get(id);
+        return {
+          runId: id,
+          label: visibleText(run?.name ?? id),
+          startTime: run?.startTime ?? 0,
+          declarations: declarations.get(id) ?? new Map(),
+        };
+      }),
     // Summaries change with every sample; the board needs only what runsKey names.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [runsKey, declarations],
@@ -153,12 +156,12 @@ export function ComparePage({
           {runs.map((run) => (
             <a
               key={run.id}
-              href={`#/run/${encodeURIComponent(run.id)}/overview`}
+              href={routeHash({ page: 'run', runId: run.id, tab: 'overview' })}
               className="pill"
               data-testid="compare-run"
             >
               <RunSwatch {...styles.get(run.id)!} />
-              {run.name ?? run.id} <StatusBadge status={run.status} />
+              <VisibleText text={run.name ?? run.id} /> <StatusBadge status={run.status} />
             </a>
           ))}
         </div>

@@ -7,6 +7,7 @@ import type { SeriesKind } from '../../../shared/format/records.js';
 import { StatisticsTable } from './StatisticsTable.js';
 import { MetricsBoard } from '../charts/MetricsBoard.js';
 import type { BoardRun } from '../charts/MetricsBoard.js';
+import { visibleText } from '../text/visible-text.js';
 
 export function MetricsTab({
   detail,
@@ -23,7 +24,7 @@ export function MetricsTab({
     () => [
       {
         runId,
-        label: summary.name ?? runId,
+        label: visibleText(summary.name ?? runId),
         startTime: summary.startTime ?? 0,
         declarations: new Map(detail.metrics.map((d) => [d.key, d])),
       },

@@ -5,7 +5,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RunDetail } from '../../../shared/api/contract.js';
 import { unwrap } from '../api/call.js';
-import type { Route, RunTab } from '../state/app-context.js';
+import type { Route, RunTab } from '../state/route.js';
+import { routeHash } from '../state/route.js';
 import {
   useNotesDraft,
   useNow,
@@ -15,6 +16,7 @@ import {
 } from '../state/app-context.js';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { TagEditor } from '../components/TagEditor.js';
+import { VisibleText } from '../components/VisibleText.js';
 import { absoluteTime, duration, relativeTime, shortDateTime } from '../text/time-text.js';
 import { OverviewTab } from './OverviewTab.js';
 import { NotesTab } from './NotesTab.js';
@@ -27,6 +29,7 @@ function CopyId({ id }: { id: string }) {
     <button
       className="copy-id"
       title="Copy the run id"
+      data-testid="copy-run-id"
       onClick={() =>
         void navigator.clipboard
           .writeText(id)
@@ -34,7 +37,7 @@ function CopyId({ id }: { id: string }) {
           .catch(() => toast('The clipboard is not available here', 'error'))
       }
     >
-      {id}
+      <VisibleText text={id} />
       <svg width="12" height="12" viewBox="0 0 16 16" aria-hidden="true">
         <rect
           x="5"
@@ -115,7 +118,9 @@ export function RunPage(props: { runId: string; tab: RunTab; navigate: (route: R
         ) : (
           <>
             <h2>No such run</h2>
-            <div>The run {runId} is not in this store (it may have been deleted).</div>
+            <div>
+              The run <VisibleText text={runId} /> is not in this store (it may have been deleted).
+            </div>
             <button className="btn" onClick={() => navigate({ page: 'runs' })}>
               Back to the runs
             </button>
@@ -147,7 +152,9 @@ export function RunPage(props: { runId: string; tab: RunTab; navigate: (route: R
           {summary.experiment !== null ? (
             <span className="experiment">{summary.experiment} /</span>
           ) : null}
-          <span data-testid="run-title">{summary.name ?? summary.id}</span>
+          <span data-testid="run-title">
+            <VisibleText text={summary.name ?? summary.id} />
+          </span>
           <StatusBadge status={summary.status} lastWrite={summary.lastWrite} now={now} />
         </h1>
         <div className="meta-line">
@@ -175,8 +182,11 @@ export function RunPage(props: { runId: string; tab: RunTab; navigate: (route: R
           {summary.parent !== null ? (
             <span className="item">
               <span className="label">parent</span>
-              <a href={`#/run/${encodeURIComponent(summary.parent)}/overview`} className="mono">
-                {summary.parent}
+              <a
+                href={routeHash({ page: 'run', runId: summary.parent, tab: 'overview' })}
+                className="mono"
+              >
+                <VisibleText text={summary.parent} />
               </a>
             </span>
           ) : null}

@@ -5,7 +5,9 @@ import { useMemo } from 'react';
 import type { RunSummary } from '../../../shared/api/contract.js';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { ValueView } from '../components/ValueView.js';
+import { VisibleText } from '../components/VisibleText.js';
 import { absoluteTime, duration, relativeTime, shortDateTime } from '../text/time-text.js';
+import { visibleText } from '../text/visible-text.js';
 import type { ColumnSpec } from './column-layout.js';
 import { fitTags } from './column-layout.js';
 import { columnKey, runDuration } from './runs-table-model.js';
@@ -109,9 +111,9 @@ function Cell(props: {
       const title = run.name ?? run.experiment ?? run.id;
       return (
         <div className="run-name" style={{ paddingLeft: depth * 18 }}>
-          <span className="title" title={title}>
+          <span className="title" title={visibleText(title)}>
             {depth > 0 ? '↳ ' : ''}
-            {title}
+            <VisibleText text={title} />
           </span>
           <span
             className="sub"
@@ -131,8 +133,10 @@ function Cell(props: {
     case 'id':
       return (
         // Cut at its start when narrow: an id's end tells runs apart, its start is their time.
-        <span className="mono muted cut run-id" title={run.id}>
-          <span dir="ltr">{run.id}</span>
+        <span className="mono muted cut run-id" title={visibleText(run.id)}>
+          <span dir="ltr">
+            <VisibleText text={run.id} />
+          </span>
         </span>
       );
     case 'start':
@@ -196,7 +200,7 @@ export function RunRow(props: {
           type="checkbox"
           checked={props.selected}
           onChange={props.onSelect}
-          aria-label={`Select ${run.name ?? run.id}`}
+          aria-label={`Select ${visibleText(run.name ?? run.id)}`}
         />
       </div>
       {props.columns.map((column) => {

@@ -4,7 +4,7 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RunStatusName } from '../../../shared/api/contract.js';
-import type { Route } from '../state/app-context.js';
+import type { Route } from '../state/route.js';
 import { useNow, useSelection, useServices, useStoreView } from '../state/app-context.js';
 import type { ColumnId, TableOptions, TableRow } from './runs-table-model.js';
 import { buildRows, columnKey, STATUS_ORDER, statusCounts } from './runs-table-model.js';

@@ -11,6 +11,8 @@ import {
 import type { MuninBridge } from '../../../shared/api/bridge.js';
 import type { StoreState, StoreView } from './store-state.js';
 import type { NotesDraft } from './store-session.js';
+import type { Route } from './route.js';
+import { parseRoute, routeHash } from './route.js';
 
 export interface AppServices {
   readonly bridge: MuninBridge;
@@ -71,37 +73,6 @@ export function useNow(everyMs = 5000): number {
     return () => clearInterval(timer);
   }, [everyMs]);
   return now;
-}
-
-export type Route =
-  | { readonly page: 'runs' }
-  | { readonly page: 'run'; readonly runId: string; readonly tab: RunTab }
-  | { readonly page: 'compare'; readonly runIds: readonly string[] };
-
-export type RunTab = 'overview' | 'metrics' | 'system' | 'notes';
-const TABS: readonly RunTab[] = ['overview', 'metrics', 'system', 'notes'];
-
-export function parseRoute(hash: string): Route {
-  const parts = hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
-  if (parts[0] === 'run' && parts[1] !== undefined && parts[1] !== '') {
-    const tab = TABS.includes(parts[2] as RunTab) ? (parts[2] as RunTab) : 'overview';
-    return { page: 'run', runId: parts[1], tab };
-  }
-  if (parts[0] === 'compare' && parts[1] !== undefined) {
-    return { page: 'compare', runIds: parts[1].split(',').filter((id) => id.length > 0) };
-  }
-  return { page: 'runs' };
-}
-
-export function routeHash(route: Route): string {
-  switch (route.page) {
-    case 'runs':
-      return '#/';
-    case 'run':
-      return `#/run/${encodeURIComponent(route.runId)}/${route.tab}`;
-    case 'compare':
-      return `#/compare/${route.runIds.map(encodeURIComponent).join(',')}`;
-  }
 }
 
 export function useRoute(): [Route, (route: Route) => void] {
