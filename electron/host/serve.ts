@@ -1,6 +1,7 @@
 // `munin-view serve`: the built renderer over HTTP and the Api over a WebSocket, for a browser
 // (a store on a remote box through an SSH tunnel) and for end-to-end tests. Same Backend as the
-// desktop app; every request passes the checks of serve-auth.ts.
+// desktop app; every request passes the checks of serve-auth.ts, and the export goes at the
+// pace its client reads it.
 
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -16,6 +17,8 @@ import {
   encodeWireMessage,
   WireFormatError,
 } from '../../shared/api/wire-codec.js';
+import { log } from '../log.js';
+import { writePieces } from '../store/export-stream.js';
 import type { Backend } from './backend.js';
 import type { AuthPolicy } from './serve-auth.js';
 import { authorize, cookieName } from './serve-auth.js';
@@ -73,6 +76,17 @@ function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
   );
 }
 
+/** Sends the export at the pace the client reads it; a failure midway cuts the response short. */
+async function sendExport(response: ServerResponse, pieces: Iterable<string>): Promise<void> {
+  try {
+    if (await writePieces(response, pieces)) response.end();
+  } catch (error) {
+    log.warn('the export failed midway; its response is cut short', error);
+    // No end: the client sees a response cut short, not a document that looks whole.
+    response.destroy();
+  }
+}
+
 export async function serve(backend: Backend, options: ServeOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const rendererDir = resolve(options.rendererDir);
@@ -121,15 +135,8 @@ export async function serve(backend: Backend, options: ServeOptions): Promise<Ru
         'Content-Type': 'application/json; charset=utf-8',
         ...SECURITY_HEADERS,
       });
-      let pending = '';
-      backend.writeExport((text) => {
-        pending += text;
-        if (pending.length > 1 << 20) {
-          response.write(pending);
-          pending = '';
-        }
-      });
-      response.end(pending);
+      if (request.method === 'HEAD') return void response.end();
+      void sendExport(response, backend.exportPieces());
       return;
     }
     if (verdict.viaQuery && policy.token !== null) {
