@@ -274,7 +274,7 @@ export const API_OPS: readonly ApiOp[] = [
 export type RequestOf<Op extends ApiOp> = Extract<ApiRequest, { op: Op }>;
 
 export type ApiErrorCode =
-  'bad-request' | 'no-such-run' | 'write-failed' | 'not-a-store' | 'internal';
+  'bad-request' | 'no-such-run' | 'write-failed' | 'not-a-store' | 'internal' | 'too-large';
 
 export interface ApiError {
   readonly code: ApiErrorCode;
