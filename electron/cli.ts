@@ -1,10 +1,9 @@
 // The munin-view command: export a store as JSON, write the demo store, or open the app.
 
-import { writeSync } from 'node:fs';
 import { configureLog } from './log.js';
-import { errorCode } from './error-code.js';
 import { checkReadableDirectory, StoreError } from './store/store.js';
-import { writeStoreExport } from './store/export.js';
+import { diskExportPieces } from './store/export.js';
+import { writePieces } from './store/export-stream.js';
 
 const USAGE = `usage:
   munin-view [STORE] [--verbose] open the desktop app (on STORE, or on its welcome screen)
@@ -31,20 +30,7 @@ function fail(message: string, status = 2): never {
   process.exit(status);
 }
 
-function writeAllToStdout(text: string): void {
-  const bytes = Buffer.from(text, 'utf8');
-  let offset = 0;
-  while (offset < bytes.length) {
-    try {
-      offset += writeSync(1, bytes, offset);
-    } catch (error) {
-      // stdout is a non-blocking pipe here: wait for the reader and go on.
-      if (errorCode(error) !== 'EAGAIN') throw error;
-    }
-  }
-}
-
-function exportCommand(args: string[]): void {
+async function exportCommand(args: string[]): Promise<void> {
   const [root] = args;
   if (root === undefined || args.length !== 1) fail(`export takes one STORE\n${USAGE}`);
   try {
@@ -53,15 +39,12 @@ function exportCommand(args: string[]): void {
     if (error instanceof StoreError) fail(error.message);
     throw error;
   }
-  let pending = '';
-  writeStoreExport(root, (text) => {
-    pending += text;
-    if (pending.length > 1 << 20) {
-      writeAllToStdout(pending);
-      pending = '';
-    }
-  });
-  writeAllToStdout(pending);
+  // Told also after the last write: the reader may go before the buffered text reaches it.
+  process.stdout.on('error', (error) =>
+    fail(`the export was not all written: ${error.message}`, 1),
+  );
+  if (!(await writePieces(process.stdout, diskExportPieces(root))))
+    fail('the export was not all written: its reader went away', 1);
 }
 
 export async function main(argv: string[]): Promise<void> {

@@ -5,13 +5,14 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, session, shell } from 'electron';
 import type { WebContents } from 'electron';
 import { existsSync } from 'node:fs';
-import { dirname, join, normalize, resolve, sep } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { MenuCommand } from '../shared/api/bridge.js';
 import { apiChannel, DESKTOP_CHANNELS, EVENT_CHANNELS } from '../shared/api/ipc-channels.js';
 import { DesktopHost } from './host/desktop-host.js';
 import { SettingsFile } from './desktop-settings.js';
 import { appMenuTemplate } from './app-menu.js';
+import { resolveAppFile } from './app-protocol.js';
 import { configureLog, consoleSink } from './log.js';
 
 // The main process's console is where Electron's log shows; the CLI passes --verbose on.
@@ -203,13 +204,9 @@ function registerIpc(): void {
 
 function servePages(): void {
   protocol.handle(SCHEME, (request) => {
-    const url = new URL(request.url);
-    const relative = decodeURIComponent(url.pathname).replace(/^\/+/, '') || 'index.html';
-    const path = normalize(join(RENDERER_DIR, relative));
-    if (url.host !== 'app' || !path.startsWith(RENDERER_DIR + sep)) {
-      return new Response('not found', { status: 404 });
-    }
-    return net.fetch(pathToFileURL(path).toString());
+    const answer = resolveAppFile(request.url, RENDERER_DIR, 'app');
+    if (answer.status !== 200) return new Response(answer.reason, { status: answer.status });
+    return net.fetch(pathToFileURL(answer.path).toString());
   });
 }
 

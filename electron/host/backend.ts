@@ -13,7 +13,7 @@ import type {
 } from '../../shared/api/contract.js';
 import { parseApiRequest } from '../../shared/api/validate.js';
 import type { HostIdentities } from '../store/identities.js';
-import type { Sink } from '../store/export.js';
+import type { ExportPieces } from '../store/export.js';
 import type { WatchOptions } from '../follow/store-watcher.js';
 import type { RunsSource, SourceRun } from '../sources/run-source.js';
 import { MuninStoreSource } from '../sources/munin/munin-store-source.js';
@@ -146,9 +146,9 @@ export class Backend {
     return listRuns(this.source.runs);
   }
 
-  /** The export contract for the live state, written in pieces to sink. */
-  writeExport(sink: Sink): void {
-    this.source.writeExport(sink);
+  /** The export contract for the live state, in pieces made as they are taken. */
+  exportPieces(): ExportPieces {
+    return this.source.exportPieces();
   }
 
   private async handle(session: HubSession, raw: unknown): Promise<ApiResponse> {

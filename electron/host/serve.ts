@@ -1,6 +1,8 @@
 // `munin-view serve`: the built renderer over HTTP and the Api over a WebSocket, for a browser
 // (a store on a remote box through an SSH tunnel) and for end-to-end tests. Same Backend as the
-// desktop app; every request passes the checks of serve-auth.ts.
+// desktop app; every request passes the checks of serve-auth.ts, and no client, however slow,
+// makes the server hold without end: the export goes at the pace its client reads it, and a
+// WebSocket's frames through socket-outbox.ts.
 
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -8,15 +10,19 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import type { WebSocket } from 'ws';
-import type { Delta } from '../../shared/api/contract.js';
-import type { TextCodec, WireServerMessage } from '../../shared/api/wire-codec.js';
+import type { RawData, WebSocket } from 'ws';
+import type { ApiResponse, Delta } from '../../shared/api/contract.js';
+import type { TextCodec } from '../../shared/api/wire-codec.js';
 import {
   decodeWireMessage,
   encodeWireMessage,
   WireFormatError,
 } from '../../shared/api/wire-codec.js';
-import type { Backend } from './backend.js';
+import { log } from '../log.js';
+import { writePieces } from '../store/export-stream.js';
+import type { Backend, Session } from './backend.js';
+import type { FlowLimits } from './socket-outbox.js';
+import { SocketOutbox } from './socket-outbox.js';
 import type { AuthPolicy } from './serve-auth.js';
 import { authorize, cookieName } from './serve-auth.js';
 
@@ -52,6 +58,8 @@ export interface ServeOptions {
   readonly token: string | null;
   /** Where the built renderer is. */
   readonly rendererDir: string;
+  /** What one WebSocket client may make the server hold; FLOW_LIMITS unless a test says. */
+  readonly flow?: FlowLimits;
 }
 
 export interface RunningServer {
@@ -71,6 +79,46 @@ function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
   socket.end(
     `HTTP/1.1 ${status} ${text}\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${reason}\n`,
   );
+}
+
+/** Sends the export at the pace the client reads it; a failure midway cuts the response short. */
+async function sendExport(response: ServerResponse, pieces: Iterable<string>): Promise<void> {
+  try {
+    if (await writePieces(response, pieces)) response.end();
+  } catch (error) {
+    log.warn('the export failed midway; its response is cut short', error);
+    // No end: the client sees a response cut short, not a document that looks whole.
+    response.destroy();
+  }
+}
+
+/** The answer to one frame from a client: the response to its request, or why it is none. */
+async function answerFrame(
+  session: Session,
+  data: RawData,
+  isBinary: boolean,
+): Promise<{ id: number; response: ApiResponse }> {
+  let id = -1;
+  try {
+    if (!isBinary) throw new WireFormatError('messages are binary frames');
+    const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+    const message = decodeWireMessage(bytes, nodeTextCodec) as {
+      type?: unknown;
+      id?: unknown;
+      request?: unknown;
+    };
+    if (typeof message !== 'object' || message === null || message.type !== 'request') {
+      throw new WireFormatError('expected a request');
+    }
+    if (typeof message.id !== 'number' || !Number.isSafeInteger(message.id)) {
+      throw new WireFormatError('a request needs a numeric id');
+    }
+    id = message.id;
+    return { id, response: await session.request(message.request) };
+  } catch (error) {
+    const messageText = error instanceof Error ? error.message : String(error);
+    return { id, response: { ok: false, error: { code: 'bad-request', message: messageText } } };
+  }
 }
 
 export async function serve(backend: Backend, options: ServeOptions): Promise<RunningServer> {
@@ -121,15 +169,8 @@ export async function serve(backend: Backend, options: ServeOptions): Promise<Ru
         'Content-Type': 'application/json; charset=utf-8',
         ...SECURITY_HEADERS,
       });
-      let pending = '';
-      backend.writeExport((text) => {
-        pending += text;
-        if (pending.length > 1 << 20) {
-          response.write(pending);
-          pending = '';
-        }
-      });
-      response.end(pending);
+      if (request.method === 'HEAD') return void response.end();
+      void sendExport(response, backend.exportPieces());
       return;
     }
     if (verdict.viaQuery && policy.token !== null) {
@@ -156,43 +197,19 @@ export async function serve(backend: Backend, options: ServeOptions): Promise<Ru
   });
 
   const attach = (ws: WebSocket): void => {
-    const send = (message: WireServerMessage): void => {
-      if (ws.readyState === ws.OPEN) ws.send(encodeWireMessage(message, nodeTextCodec));
+    const outbox = new SocketOutbox(
+      ws,
+      (message) => encodeWireMessage(message, nodeTextCodec),
+      options.flow,
+    );
+    const session = backend.connect((deltas: readonly Delta[]) => outbox.sendDeltas(deltas));
+    ws.on('message', (data, isBinary) => outbox.answer(() => answerFrame(session, data, isBinary)));
+    const end = (): void => {
+      outbox.close();
+      session.close();
     };
-    const session = backend.connect((deltas: readonly Delta[]) => send({ type: 'deltas', deltas }));
-    ws.on('message', (data, isBinary) => {
-      void (async () => {
-        let id = -1;
-        try {
-          if (!isBinary) throw new WireFormatError('messages are binary frames');
-          const bytes = Array.isArray(data)
-            ? Buffer.concat(data)
-            : Buffer.from(data as ArrayBuffer);
-          const message = decodeWireMessage(bytes, nodeTextCodec) as {
-            type?: unknown;
-            id?: unknown;
-            request?: unknown;
-          };
-          if (typeof message !== 'object' || message === null || message.type !== 'request') {
-            throw new WireFormatError('expected a request');
-          }
-          if (typeof message.id !== 'number' || !Number.isSafeInteger(message.id)) {
-            throw new WireFormatError('a request needs a numeric id');
-          }
-          id = message.id;
-          send({ type: 'response', id, response: await session.request(message.request) });
-        } catch (error) {
-          const messageText = error instanceof Error ? error.message : String(error);
-          send({
-            type: 'response',
-            id,
-            response: { ok: false, error: { code: 'bad-request', message: messageText } },
-          });
-        }
-      })();
-    });
-    ws.on('close', () => session.close());
-    ws.on('error', () => session.close());
+    ws.on('close', end);
+    ws.on('error', end);
   };
 
   await new Promise<void>((resolvePromise, reject) => {

@@ -17,7 +17,7 @@ import type {
 } from '../../shared/api/contract.js';
 import type { FollowResult } from '../follow/run-follower.js';
 import type { RunFileKind } from '../follow/store-watcher.js';
-import type { Sink } from '../store/export.js';
+import type { ExportPieces } from '../store/export.js';
 
 /** What changed of a run: its log, its tags or notes, or its writer, hint or directory. */
 export type RunChange = RunFileKind;
@@ -96,8 +96,11 @@ export interface RunsSource {
   readChanged(runId: string): void;
   /** A run that vanished: it is no longer listed. */
   drop(runId: string): void;
-  /** The export contract of every run and artifact, in pieces; reads what is not read yet. */
-  writeExport(sink: Sink): void;
+  /**
+   * The export contract of every run and artifact, in pieces made as they are taken (so a slow
+   * reader holds back the making, not the memory); reads what is not read yet.
+   */
+  exportPieces(): ExportPieces;
   listArtifacts(): readonly ArtifactSummary[];
   close(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 // The export contract: the store as read, one JSON document, numbers and values by the store's
-// own rules. Written in pieces to a sink so that huge series never form one giant string.
+// own rules. Made lazily in pieces, so that huge series never form one giant string and a slow
+// reader holds back the making, not the memory.
 
 import { encodeJson, encodeJsonString } from '../../shared/format/json.js';
 import { encodeKeyStatisticsMap } from '../../shared/format/stats-hint.js';
@@ -10,40 +11,63 @@ import { readArtifacts } from './artifacts.js';
 import type { HostIdentities } from './identities.js';
 import { isAbsent } from './file-errors.js';
 import { hostIdentities } from './identities.js';
+import type { Series } from './log/run-fold.js';
 import type { RunRead } from './log/read-run.js';
 import { readRun } from './log/read-run.js';
 import { listRunIds } from './store.js';
 
 export type Sink = (text: string) => void;
 
+/** The export's text in pieces, made as they are taken: a consumer sets the pace. */
+export type ExportPieces = Generator<string, void, undefined>;
+
+/** Series text is cut into pieces of about this many characters. */
+const PIECE_CHARS = 1 << 16;
+
 const str = encodeJsonString;
 const orNull = (text: string | null): string => (text === null ? 'null' : str(text));
 
-function writeSeries(run: RunRead, sink: Sink): void {
-  sink('{');
-  let first = true;
-  for (const [key, series] of run.log.series) {
-    sink(`${first ? '' : ','}${str(key)}:{"kind":"${series.kind}","samples":[`);
-    first = false;
-    const { samples } = series;
-    let batch = '';
-    for (let i = 0; i < samples.length; i++) {
-      batch += `${i === 0 ? '' : ','}[${samples.step(i)},${encodeFloat(samples.time(i))},${encodeFloat(samples.value(i))}]`;
-      if (batch.length > 1 << 16) {
-        sink(batch);
-        batch = '';
-      }
-    }
-    sink(`${batch}]}`);
-  }
-  sink('}');
+/** A run's samples exported later, as they are now: how many there are, and which cut holds. */
+interface HeldSeries {
+  readonly key: string;
+  readonly series: Series;
+  readonly length: number;
+  readonly generation: number;
 }
 
-/** Writes one run of the export contract. */
-export function writeRunExport(run: RunRead, sink: Sink): void {
+/** Thrown when a resume cut a live run's samples while its export was under way. */
+export class ExportChangedError extends Error {}
+
+function* seriesPieces(runId: string, held: readonly HeldSeries[]): ExportPieces {
+  yield '{';
+  for (const [index, { key, series, length, generation }] of held.entries()) {
+    yield `${index === 0 ? '' : ','}${str(key)}:{"kind":"${series.kind}","samples":[`;
+    const { samples } = series;
+    let i = 0;
+    while (i < length) {
+      // Samples past the length taken are appended after it and never move; a cut rewrites
+      // those before it, and what was sent of them can no longer be made whole.
+      if (series.generation !== generation)
+        throw new ExportChangedError(`run ${runId} was resumed while it was exported`);
+      let batch = '';
+      for (; i < length && batch.length < PIECE_CHARS; i++) {
+        batch += `${i === 0 ? '' : ','}[${samples.step(i)},${encodeFloat(samples.time(i))},${encodeFloat(samples.value(i))}]`;
+      }
+      yield batch;
+    }
+    yield ']}';
+  }
+  yield '}';
+}
+
+/**
+ * One run of the export contract. What it exports is fixed when its first piece is taken: a live
+ * run that grows while its pieces are taken is exported as it was then.
+ */
+export function* runExportPieces(run: RunRead): ExportPieces {
   const { log } = run;
   if (run.status === 'unreadable') {
-    sink(`{"id":${str(run.id)},"status":"unreadable","error":${orNull(run.error)}}`);
+    yield `{"id":${str(run.id)},"status":"unreadable","error":${orNull(run.error)}}`;
     return;
   }
   const start = log.start!;
@@ -58,24 +82,31 @@ export function writeRunExport(run: RunRead, sink: Sink): void {
     ([key, decl]) =>
       `${str(key)}:{"goal":${decl.goal === null ? 'null' : `"${decl.goal}"`},"step_metric":${orNull(decl.stepMetric)}}`,
   );
-  sink(
+  const head =
     `{"id":${str(run.id)},"status":"${run.status}","error":${orNull(run.error)}` +
-      `,"experiment":${str(start.experiment)},"name":${orNull(start.name)},"parent":${orNull(start.parent)}` +
-      `,"steps":${start.steps === null ? 'null' : start.steps}` +
-      `,"params":${encodeValueMap(start.params)}` +
-      `,"provenance":${start.provenance === null ? 'null' : encodeJson(start.provenance)}` +
-      `,"tags":[${run.tags.map(str).join(',')}],"notes":${orNull(run.notes)}` +
-      `,"writer":${writer},"damaged":${log.damaged}` +
-      `,"resumes":[${log.resumes.map((r) => `{"step":${r.step},"time":${encodeFloat(r.time)}}`).join(',')}]` +
-      `,"metrics":{${metrics.join(',')}},"series":`,
-  );
-  writeSeries(run, sink);
-  sink(
+    `,"experiment":${str(start.experiment)},"name":${orNull(start.name)},"parent":${orNull(start.parent)}` +
+    `,"steps":${start.steps === null ? 'null' : start.steps}` +
+    `,"params":${encodeValueMap(start.params)}` +
+    `,"provenance":${start.provenance === null ? 'null' : encodeJson(start.provenance)}` +
+    `,"tags":[${run.tags.map(str).join(',')}],"notes":${orNull(run.notes)}` +
+    `,"writer":${writer},"damaged":${log.damaged}` +
+    `,"resumes":[${log.resumes.map((r) => `{"step":${r.step},"time":${encodeFloat(r.time)}}`).join(',')}]` +
+    `,"metrics":{${metrics.join(',')}},"series":`;
+  const held = [...log.series].map(([key, series]) => ({
+    key,
+    series,
+    length: series.samples.length,
+    generation: series.generation,
+  }));
+  // The tail is made now with the head: summary and statistics of the samples that are held.
+  const tail =
     `,"summary":${encodeValueMap(log.summary)}` +
-      `,"uses":[${log.uses.map((u) => `{"name":${str(u.name)},"version":${u.version}}`).join(',')}]` +
-      `,"files":[${log.files.map((f) => `{"key":${str(f.key)},"step":${f.step},"path":${str(f.path)}}`).join(',')}]` +
-      `,"stats":${encodeKeyStatisticsMap(run.statistics)}}`,
-  );
+    `,"uses":[${log.uses.map((u) => `{"name":${str(u.name)},"version":${u.version}}`).join(',')}]` +
+    `,"files":[${log.files.map((f) => `{"key":${str(f.key)},"step":${f.step},"path":${str(f.path)}}`).join(',')}]` +
+    `,"stats":${encodeKeyStatisticsMap(run.statistics)}}`;
+  yield head;
+  yield* seriesPieces(run.id, held);
+  yield tail;
 }
 
 export function encodeArtifactExport(artifact: Artifact): string {
@@ -88,34 +119,49 @@ export function encodeArtifactExport(artifact: Artifact): string {
 }
 
 /**
- * Writes the whole export of the store at root. A run whose log vanishes or cannot be read
- * between listing and reading is left out, as it is no longer a run to read.
+ * The export of the runs `ids`, in that order, and of the store's artifacts. A run whose read
+ * throws (its log vanished or cannot be read since it was listed) is left out, as it is no
+ * longer a run to read.
  */
-export function writeStoreExport(
+export function* storeExportPieces(
   root: string,
-  sink: Sink,
-  host: HostIdentities = hostIdentities(),
-): void {
-  sink('{"runs":[');
+  ids: Iterable<string>,
+  read: (id: string) => RunRead,
+): ExportPieces {
+  yield '{"runs":[';
   let first = true;
-  for (const id of listRunIds(root)) {
+  for (const id of ids) {
     let run: RunRead;
     try {
-      run = readRun(root, id, host);
+      run = read(id);
     } catch (error) {
       if (isAbsent(error)) log.debug(`run ${id} was deleted while the store was read; left out`);
       else log.warn(`run ${id} cannot be read; it is left out of the export`, error);
       continue;
     }
-    if (!first) sink(',');
+    if (!first) yield ',';
     first = false;
-    writeRunExport(run, sink);
+    yield* runExportPieces(run);
   }
-  sink('],"artifacts":{');
-  sink(
-    readArtifacts(root)
-      .map((a) => `${str(a.name)}:${encodeArtifactExport(a)}`)
-      .join(','),
-  );
-  sink('}}\n');
+  yield '],"artifacts":{';
+  for (const [index, artifact] of readArtifacts(root).entries())
+    yield `${index === 0 ? '' : ','}${str(artifact.name)}:${encodeArtifactExport(artifact)}`;
+  yield '}}\n';
+}
+
+/** The export of the store at root as it is on disk: each run read in its turn, and let go. */
+export function diskExportPieces(
+  root: string,
+  host: HostIdentities = hostIdentities(),
+): ExportPieces {
+  return storeExportPieces(root, listRunIds(root), (id) => readRun(root, id, host));
+}
+
+/** Writes the whole export of the store at root to sink, for callers that keep it whole. */
+export function writeStoreExport(
+  root: string,
+  sink: Sink,
+  host: HostIdentities = hostIdentities(),
+): void {
+  for (const piece of diskExportPieces(root, host)) sink(piece);
 }

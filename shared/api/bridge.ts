@@ -43,7 +43,8 @@ export interface MuninBridge {
   onDelta(listener: (delta: Delta) => void): () => void;
   /**
    * Told when the link to the host drops and comes back; after a return the host holds no
-   * subscription of this client, so it subscribes again.
+   * subscription of this client, so it subscribes again. Told `true` also when the host dropped
+   * deltas for this client (it fell behind): what it holds is stale, and it subscribes again.
    */
   onConnectionChange(listener: (connected: boolean) => void): () => void;
   /** Present in the desktop app only. */

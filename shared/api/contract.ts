@@ -317,7 +317,13 @@ export const API_OPS: readonly ApiOp[] = [
 export type RequestOf<Op extends ApiOp> = Extract<ApiRequest, { op: Op }>;
 
 export type ApiErrorCode =
-  'bad-request' | 'no-such-run' | 'write-failed' | 'not-a-store' | 'unreadable' | 'internal';
+  | 'bad-request'
+  | 'no-such-run'
+  | 'write-failed'
+  | 'not-a-store'
+  | 'unreadable'
+  | 'too-large'
+  | 'internal';
 
 export interface ApiError {
   readonly code: ApiErrorCode;

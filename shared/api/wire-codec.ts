@@ -158,4 +158,9 @@ export interface WireRequest {
 export type WireServerMessage =
   | { readonly type: 'response'; readonly id: number; readonly response: unknown }
   /** The deltas of one turn of the host's event loop, in order. */
-  | { readonly type: 'deltas'; readonly deltas: readonly unknown[] };
+  | { readonly type: 'deltas'; readonly deltas: readonly unknown[] }
+  /**
+   * Deltas for this client were dropped (it fell behind, or one was too big to send): what it
+   * holds is stale, and it subscribes again, as after a reconnection.
+   */
+  | { readonly type: 'resync' };

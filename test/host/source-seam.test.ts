@@ -162,8 +162,10 @@ class MemorySource implements RunsSource {
     this.runs.delete(runId);
   }
 
-  writeExport(sink: (text: string) => void): void {
-    sink(JSON.stringify({ runs: [...this.runs.keys()], artifacts: {} }));
+  *exportPieces(): Generator<string, void, undefined> {
+    yield '{"runs":';
+    yield JSON.stringify([...this.runs.keys()]);
+    yield ',"artifacts":{}}';
   }
 
   listArtifacts(): [] {
@@ -210,8 +212,7 @@ describe('a source of runs that is no munin store', () => {
     expect(snapshot.series.map((s) => [...s.steps])).toEqual([[0, 1, 2]]);
     const info = await call<{ name: string; runsRead: number }>({ op: 'storeInfo' });
     expect([info.name, info.runsRead]).toEqual(['memory', 2]);
-    let exported = '';
-    backend.writeExport((text) => (exported += text));
+    const exported = [...backend.exportPieces()].join('');
     expect(JSON.parse(exported)).toEqual({ runs: ['a', 'b'], artifacts: {} });
   });
 

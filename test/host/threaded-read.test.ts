@@ -77,8 +77,7 @@ describe('reading in a worker thread', () => {
     expect(info.reading.map((r) => r.runId)).toEqual([ID]);
     expect(info.runsToRead).toBe(1);
     expect(backend.listRuns()).toEqual([]);
-    let exported = '';
-    backend.writeExport((text) => (exported += text));
+    const exported = [...backend.exportPieces()].join('');
     expect(JSON.parse(exported).runs.map((run: { id: string }) => run.id)).toEqual([ID]);
     const deadline = Date.now() + 20_000;
     while (backend.storeInfo().runsToRead > 0 && Date.now() < deadline) {

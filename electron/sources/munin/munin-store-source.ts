@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import type { ArtifactSummary } from '../../../shared/api/contract.js';
 import { readArtifacts } from '../../store/artifacts.js';
-import type { Sink } from '../../store/export.js';
+import type { ExportPieces } from '../../store/export.js';
 import type { HostIdentities } from '../../store/identities.js';
 import { hostIdentities } from '../../store/identities.js';
 import { checkStore } from '../../store/store.js';
@@ -15,7 +15,7 @@ import { StoreWatcher } from '../../follow/store-watcher.js';
 import type { RunsSource, SourceEvents } from '../run-source.js';
 import { INITIAL_READ_MS, ReadScheduler, THREADED_READ_BYTES } from './read-scheduler.js';
 import type { RunEntry } from './run-entry.js';
-import { writeStoreExport } from './store-export.js';
+import { liveExportPieces } from './store-export.js';
 
 export interface MuninStoreOptions {
   /** Logs at least this big are read in a worker thread (default 50 MiB). */
@@ -89,9 +89,9 @@ export class MuninStoreSource implements RunsSource {
     this.runs.delete(runId);
   }
 
-  writeExport(sink: Sink): void {
+  *exportPieces(): ExportPieces {
     this.reader?.readAll();
-    writeStoreExport(sink, this.realRoot, this.host, this.runs, this.reading.keys());
+    yield* liveExportPieces(this.realRoot, this.host, this.runs, this.reading.keys());
   }
 
   listArtifacts(): ArtifactSummary[] {

@@ -1,5 +1,6 @@
 // The bridge over `serve`'s WebSocket: one function per Api operation, deltas, reconnection
-// with backoff. The page's cookie (traded for the launch token) authorises the upgrade.
+// with backoff, and a resubscription when the server says it dropped deltas. The page's cookie
+// (traded for the launch token) authorises the upgrade.
 
 import type { ApiOp, ApiResponse, Delta } from '../../../shared/api/contract.js';
 import type { ApiFunctions, ArgsOf, MuninBridge } from '../../../shared/api/bridge.js';
@@ -49,6 +50,10 @@ export function createSocketBridge(
       if (message.type === 'deltas') {
         for (const delta of message.deltas as Delta[])
           for (const listener of deltaListeners) listener(delta);
+      } else if (message.type === 'resync') {
+        // Deltas for this page were dropped while it fell behind: it takes a fresh snapshot, as
+        // it does when the link comes back.
+        for (const listener of connectionListeners) listener(true);
       } else {
         const request = pending.get(message.id);
         pending.delete(message.id);
