@@ -2,6 +2,7 @@
 // own rules. Made lazily in pieces, so that huge series never form one giant string and a slow
 // reader holds back the making, not the memory.
 
+import { closeSync, readSync } from 'node:fs';
 import { encodeJson, encodeJsonString } from '../../shared/format/json.js';
 import { encodeKeyStatisticsMap } from '../../shared/format/stats-hint.js';
 import { encodeFloat, encodeValueMap } from '../../shared/format/values.js';
@@ -14,6 +15,8 @@ import { hostIdentities } from './identities.js';
 import type { Series } from './log/run-fold.js';
 import type { RunRead } from './log/read-run.js';
 import { readRun } from './log/read-run.js';
+import { LargeNotes } from './run-files.js';
+import { openStoreFile } from './store-files.js';
 import { listRunIds } from './store.js';
 
 export type Sink = (text: string) => void;
@@ -60,6 +63,44 @@ function* seriesPieces(runId: string, held: readonly HeldSeries[]): ExportPieces
   yield '}';
 }
 
+/** Bytes of large notes read at a time: the export holds no more of them than this. */
+const NOTES_PIECE_BYTES = 1 << 20;
+
+/**
+ * The notes as a JSON string: held text at once, large notes in pieces read as they are taken,
+ * decoded as a stream, so that a character cut between two reads is decoded whole.
+ */
+function* notesPieces(notes: string | LargeNotes | null): ExportPieces {
+  if (!(notes instanceof LargeNotes)) {
+    yield orNull(notes);
+    return;
+  }
+  let opened;
+  try {
+    opened = openStoreFile(notes.path, notes.realRoot);
+  } catch (error) {
+    // Gone or closed since the run was read: exported as none, and told.
+    log.warn(`${notes.path} cannot be read for the export; its notes are exported as null`, error);
+    yield 'null';
+    return;
+  }
+  const { fd } = opened;
+  try {
+    const decoder = new TextDecoder('utf-8');
+    const buffer = Buffer.allocUnsafe(NOTES_PIECE_BYTES);
+    yield '"';
+    for (let at = 0; ;) {
+      const read = readSync(fd, buffer, 0, buffer.length, at);
+      if (read === 0) break;
+      at += read;
+      yield str(decoder.decode(buffer.subarray(0, read), { stream: true })).slice(1, -1);
+    }
+    yield `${str(decoder.decode()).slice(1, -1)}"`;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
  * One run of the export contract. What it exports is fixed when its first piece is taken: a live
  * run that grows while its pieces are taken is exported as it was then.
@@ -88,7 +129,8 @@ export function* runExportPieces(run: RunRead): ExportPieces {
     `,"steps":${start.steps === null ? 'null' : start.steps}` +
     `,"params":${encodeValueMap(start.params)}` +
     `,"provenance":${start.provenance === null ? 'null' : encodeJson(start.provenance)}` +
-    `,"tags":[${run.tags.map(str).join(',')}],"notes":${orNull(run.notes)}` +
+    `,"tags":[${run.tags.map(str).join(',')}],"notes":`;
+  const afterNotes =
     `,"writer":${writer},"damaged":${log.damaged}` +
     `,"resumes":[${log.resumes.map((r) => `{"step":${r.step},"time":${encodeFloat(r.time)}}`).join(',')}]` +
     `,"metrics":{${metrics.join(',')}},"series":`;
@@ -105,6 +147,8 @@ export function* runExportPieces(run: RunRead): ExportPieces {
     `,"files":[${log.files.map((f) => `{"key":${str(f.key)},"step":${f.step},"path":${str(f.path)}}`).join(',')}]` +
     `,"stats":${encodeKeyStatisticsMap(run.statistics)}}`;
   yield head;
+  yield* notesPieces(run.notes);
+  yield afterNotes;
   yield* seriesPieces(run.id, held);
   yield tail;
 }

@@ -19,8 +19,6 @@ const WRITER_LIMIT = 64 << 10;
 const TAG_LIMIT = 64 << 10;
 /** Notes up to this size are read whole and can be edited; larger ones are shown in part. */
 export const NOTES_LIMIT = 1 << 20;
-/** An export holds notes whole up to this size, and warns of larger ones cut to it. */
-export const EXPORT_NOTES_LIMIT = 64 << 20;
 
 export interface WriterIdentity {
   readonly machine?: string;
@@ -173,15 +171,20 @@ export function readNotes(runDir: string, realRoot: string, limit = NOTES_LIMIT)
   };
 }
 
-/** The notes as an export holds them: whole up to EXPORT_NOTES_LIMIT, warned of past it. */
-export function readNotesForExport(runDir: string, realRoot: string): string | null {
-  const read = readNotes(runDir, realRoot, EXPORT_NOTES_LIMIT);
+/**
+ * Notes too large to hold: the export reads them in pieces as it writes them, so that notes of
+ * any size are exported whole in bounded memory.
+ */
+export class LargeNotes {
+  constructor(
+    readonly path: string,
+    readonly realRoot: string,
+  ) {}
+}
+
+/** The notes as an export holds them: their text, or, when large, where to read them. */
+export function readNotesForExport(runDir: string, realRoot: string): string | LargeNotes | null {
+  const read = readNotes(runDir, realRoot);
   if (read.state !== 'read') return null;
-  if (read.truncated)
-    warnUnreadable(
-      join(runDir, 'notes'),
-      `is ${read.size} bytes`,
-      `the export holds its first ${EXPORT_NOTES_LIMIT} bytes`,
-    );
-  return read.text;
+  return read.truncated ? new LargeNotes(join(runDir, 'notes'), realRoot) : read.text;
 }

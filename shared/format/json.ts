@@ -1,7 +1,7 @@
 // Exact JSON (RFC 8259) over bytes: integer literals stay exact integers (bigint), literals with
 // a fraction or exponent are floats (number), objects keep member order and refuse duplicates.
 
-import { decodeUtf8 } from './utf8.js';
+import { decodeUtf8, isWellFormedUnicode } from './utf8.js';
 import { formatFloat } from './float-text.js';
 
 export type JsonValue = null | boolean | string | number | bigint | JsonArray | JsonObject;
@@ -277,8 +277,10 @@ export function latin1(bytes: Uint8Array, start: number, end: number): string {
 
 /** JSON text of a string: quotes, backslashes and control characters escaped, the rest as is. */
 export function encodeJsonString(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  if (!/["\\\u0000-\u001f\u2028\u2029]/.test(text)) return `"${text}"`;
+  // JSON.stringify escapes exactly these characters, in these forms, and is a hundred times
+  // faster on long text (notes); it differs only on lone surrogates, which it writes as \u
+  // escapes where the format keeps the code unit as it is.
+  if (isWellFormedUnicode(text)) return JSON.stringify(text);
   let out = '"';
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);

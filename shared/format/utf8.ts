@@ -60,17 +60,8 @@ function asciiRun(bytes: Uint8Array, start: number, end: number): string {
 
 /** True when the string has no lone surrogate, so that it has a UTF-8 form. */
 export function isWellFormedUnicode(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 0xd800 && unit <= 0xdbff) {
-      const next = text.charCodeAt(i + 1);
-      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
-      i++;
-    } else if (unit >= 0xdc00 && unit <= 0xdfff) {
-      return false;
-    }
-  }
-  return true;
+  // In a u-mode pattern a pair is one code point: only a lone surrogate is of category Cs.
+  return !/\p{Cs}/u.test(text);
 }
 
 /** Encodes a well-formed string as UTF-8 bytes. */

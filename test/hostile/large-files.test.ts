@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { GitDiffPart, GitDiffText, RunDetail } from '../../shared/api/contract.js';
 import { endLine, metricsLine, startLine } from '../support/lines.js';
 import { runDir, writeLog } from '../support/store-fixture.js';
-import { hostileDirs, MiB, serveSession, startServe } from './harness.js';
+import { hostileDirs, MiB, runCli, serveSession, startServe } from './harness.js';
 
 const newDir = hostileDirs();
 const BOUND_MS = 20_000;
@@ -87,4 +87,26 @@ describe('a run with a 600 MB git.diff and 100 MB notes', () => {
     }
     expect(readFileSync(join(runDir(root, 'big'), 'notes'), 'utf8').length).toBe(notes.length);
   }, 150_000);
+});
+
+describe('a run with 100 MB notes, exported', () => {
+  it('exports the notes whole, in bounded memory', async () => {
+    const root = join(newDir(), 'store');
+    writeLog(root, 'big', [startLine(), metricsLine(0, { loss: 1 }), endLine('finished')]);
+    // Characters of two, three and four bytes, so that reads in pieces cut inside some of them.
+    const line = `${NOTES_LINE.trimEnd()} é ✓ 🎉 "quoted" \\ tab\t\n`;
+    const notes = line.repeat(Math.ceil((100 * 1e6) / Buffer.byteLength(line)));
+    writeFileSync(join(runDir(root, 'big'), 'notes'), notes);
+    const outcome = await runCli(['export', root], {
+      timeoutMs: 60_000,
+      keepStdoutBytes: 400 * 1e6,
+    });
+    expect(outcome.timedOut).toBe(false);
+    expect(outcome.status).toBe(0);
+    const exported = JSON.parse(outcome.stdout) as { runs: { notes: string }[] };
+    expect(exported.runs[0]!.notes.length).toBe(notes.length);
+    expect(exported.runs[0]!.notes === notes).toBe(true);
+    // The export holds a MiB of the notes at a time, not 100 MB of them and their JSON.
+    expect(outcome.peakRssBytes).toBeLessThan(150 * MiB);
+  }, 120_000);
 });

@@ -13,6 +13,7 @@ import type { LogReadResult } from './read-types.js';
 import { checkStoreDirectory, realStoreRoot, UnreadableFile } from '../store-files.js';
 import { RunLog } from './run-fold.js';
 import type { WriterIdentity } from '../run-files.js';
+import type { LargeNotes } from '../run-files.js';
 import { readNotesForExport, readOptional, readTags, readWriterFile } from '../run-files.js';
 import type { RunStatus } from '../status.js';
 import { canProbe, decideStatus } from '../status.js';
@@ -31,7 +32,8 @@ export interface RunRead {
   readonly error: string | null;
   readonly writer: WriterIdentity | null;
   readonly tags: string[];
-  readonly notes: string | null;
+  /** The notes' text, or where to read notes too large to hold; null when there are none. */
+  readonly notes: string | LargeNotes | null;
   readonly statistics: ReadonlyMap<string, KeyStatistics>;
   readonly statisticsFromHint: boolean;
   /** Offset just past the last whole line read. */
