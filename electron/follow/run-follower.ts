@@ -24,6 +24,8 @@ export type FollowResult =
       readonly changes: readonly FollowChange[];
       /** True when records other than samples arrived (summary, end, declarations) or damage. */
       readonly recordsChanged: boolean;
+      /** True when the log's size, modification time or identity is not the last read's. */
+      readonly fileChanged: boolean;
     }
   /** The log was replaced, or shrank below what was read: it was read afresh from its start. */
   | { readonly state: 'reset' }
@@ -48,6 +50,8 @@ export class RunFollower implements OrphanCutListener {
   poll(): FollowResult {
     const previousIdentity = this.identity;
     const previousOffset = this.offset;
+    const previousSize = this.size;
+    const previousMtimeMs = this.mtimeMs;
     const otherRecords = this.log.otherRecords;
     const damaged = this.log.damaged;
     try {
@@ -65,6 +69,10 @@ export class RunFollower implements OrphanCutListener {
       state: 'read',
       changes: this.takeChanges(),
       recordsChanged: this.log.otherRecords !== otherRecords || this.log.damaged !== damaged,
+      fileChanged:
+        this.identity !== previousIdentity ||
+        this.size !== previousSize ||
+        this.mtimeMs !== previousMtimeMs,
     };
   }
 

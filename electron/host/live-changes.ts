@@ -23,6 +23,9 @@ export interface LiveChanges {
   probeOpenRuns(): void;
 }
 
+/** What a read of a run brought: a change that matters, samples or a newer file only, nothing. */
+type Refreshed = 'important' | 'changed' | 'unchanged';
+
 export function liveChanges(target: LiveTarget): LiveChanges {
   const { runs } = target;
 
@@ -42,17 +45,17 @@ export function liveChanges(target: LiveTarget): LiveChanges {
     return 'read';
   };
 
-  /** Reads what the run's log gained and pushes it; true when more than samples changed. */
-  const refresh = (entry: SourceRun, appendOnly = false): boolean => {
+  /** Reads what the run's log gained and pushes it; says how much changed. */
+  const refresh = (entry: SourceRun, appendOnly = false): Refreshed => {
     const statusBefore = entry.status;
     const result = entry.refresh(appendOnly);
     if (result.state === 'vanished') {
       removed(entry);
-      return true;
+      return 'important';
     }
     if (result.state === 'reset') {
       target.broadcast({ type: 'run-reset', runId: entry.id });
-      return true;
+      return 'important';
     }
     for (const change of result.changes) {
       if (change.kind === 'orphans-cut') {
@@ -62,7 +65,9 @@ export function liveChanges(target: LiveTarget): LiveChanges {
         if (series !== undefined) target.broadcast({ type: 'samples', series }, entry.id);
       }
     }
-    return result.recordsChanged || entry.status !== statusBefore;
+    if (result.recordsChanged || entry.status !== statusBefore) return 'important';
+    // A summary shows the last write and the samples' counts: news only when they moved.
+    return result.changes.length > 0 || result.fileChanged ? 'changed' : 'unchanged';
   };
 
   const apply = (id: string, changed: ReadonlySet<RunChange>): void => {
@@ -88,7 +93,7 @@ export function liveChanges(target: LiveTarget): LiveChanges {
       // read whole, and followed as any other.
       if (!entry.samplesRead && readSamples(entry) === 'vanished') return;
       const appendOnly = changed.size === 1 && changed.has('log');
-      if (refresh(entry, appendOnly)) important = true;
+      if (refresh(entry, appendOnly) === 'important') important = true;
       if (!runs.has(id)) return;
     }
     target.pushSummary(id, important);
@@ -97,10 +102,10 @@ export function liveChanges(target: LiveTarget): LiveChanges {
   const probeOpenRuns = (): void => {
     for (const entry of [...runs.values()]) {
       if (!entry.open) continue;
-      const statusBefore = entry.status;
-      const important = refresh(entry);
-      if (runs.has(entry.id))
-        target.pushSummary(entry.id, important || entry.status !== statusBefore);
+      // A probe that finds the run as it was (status, log's size and time) tells no one.
+      const refreshed = refresh(entry);
+      if (refreshed !== 'unchanged' && runs.has(entry.id))
+        target.pushSummary(entry.id, refreshed === 'important');
     }
   };
 
