@@ -1,10 +1,11 @@
 // Following one run's log: reads what was appended since the last whole line, never past a line
 // that is not whole, opening the file anew each time; turns what it read into ordered changes
-// (samples appended per key, orphan cuts) and copes with the log shrinking or vanishing.
+// (samples appended per key, orphan cuts) and copes with the log shrinking, vanishing or
+// becoming unreadable.
 
 import { log } from '../log.js';
 import { isAbsent } from '../store/file-errors.js';
-import { readLogInto } from '../store/log/log-bytes.js';
+import { readLogInto, reasonOf } from '../store/log/log-bytes.js';
 import type { LogReadResult } from '../store/log/read-types.js';
 import type { OrphanCutListener } from '../store/log/run-fold.js';
 import { RunLog } from '../store/log/run-fold.js';
@@ -30,7 +31,12 @@ export type FollowResult =
   /** The log was replaced, or shrank below what was read: it was read afresh from its start. */
   | { readonly state: 'reset' }
   /** The log is gone: a deletion renamed it to .deleted, or the directory was removed. */
-  | { readonly state: 'vanished' };
+  | { readonly state: 'vanished' }
+  /**
+   * The log is there but cannot be read: a FIFO or a device in its place, a link out of the
+   * store, no permission. What was read is kept, and read on from once the log can be read.
+   */
+  | { readonly state: 'unreadable'; readonly reason: string };
 
 export class RunFollower implements OrphanCutListener {
   log = new RunLog();
@@ -40,11 +46,17 @@ export class RunFollower implements OrphanCutListener {
   mtimeMs = 0;
   stoppedAtNul = false;
   private identity: string | null = null;
+  /** Why the log could not be read at the last poll, told once per reason. */
+  private unreadableReason: string | null = null;
   /** Per key, how many samples the changes reported so far hold: what a subscriber holds. */
   private readonly reported = new Map<string, number>();
   private pending: FollowChange[] = [];
 
-  constructor(readonly logPath: string) {}
+  constructor(
+    readonly logPath: string,
+    /** The store's real root (realStoreRoot), inside which a link in the log's place may lead. */
+    readonly realRoot: string,
+  ) {}
 
   /** Reads what the log gained since the last call. */
   poll(): FollowResult {
@@ -57,7 +69,7 @@ export class RunFollower implements OrphanCutListener {
     try {
       this.readMore();
     } catch (error) {
-      return this.vanished(error);
+      return this.failed(error);
     }
     // Another file under the log's name, or one cut below what was read: what this read took
     // from it belongs to no history already told, so it is all read afresh.
@@ -101,25 +113,32 @@ export class RunFollower implements OrphanCutListener {
     try {
       this.readMore();
     } catch (error) {
-      return this.vanished(error);
+      return this.failed(error);
     }
     this.takeChanges();
     return { state: 'reset' };
   }
 
   /**
-   * A log that cannot be read ends its run in the app. A deleted run's log is renamed away, which
-   * is no failure; any other reason the run goes is one, and is told.
+   * A log that is gone ends its run: a deleted run's log is renamed away, which is no failure.
+   * One that is there but cannot be read is one, told once for each reason it cannot.
    */
-  private vanished(error: unknown): FollowResult {
-    if (isAbsent(error)) log.debug(`${this.logPath} is gone: its run was deleted`);
-    else log.warn(`${this.logPath} cannot be read; its run is left out of the list`, error);
-    return { state: 'vanished' };
+  private failed(error: unknown): FollowResult {
+    if (isAbsent(error)) {
+      log.debug(`${this.logPath} is gone: its run was deleted`);
+      return { state: 'vanished' };
+    }
+    const reason = reasonOf(this.logPath, error);
+    if (reason !== this.unreadableReason)
+      log.warn(`${this.logPath} ${reason}; its run is unreadable until it can be read`);
+    this.unreadableReason = reason;
+    return { state: 'unreadable', reason };
   }
 
   private readMore(): void {
     this.log.orphanCutListener = this;
-    const read = readLogInto(this.logPath, this.log, this.offset);
+    const read = readLogInto(this.logPath, this.realRoot, this.log, this.offset);
+    this.unreadableReason = null;
     this.offset = read.offset;
     this.size = read.size;
     this.mtimeMs = read.mtimeMs;

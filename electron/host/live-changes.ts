@@ -28,10 +28,20 @@ type Refreshed = 'important' | 'changed' | 'unchanged';
 
 export function liveChanges(target: LiveTarget): LiveChanges {
   const { runs } = target;
+  /** Why each run's log could not be read at its last read, so the same reason is told once. */
+  const unreadable = new Map<string, string>();
 
   const removed = (entry: SourceRun): void => {
+    unreadable.delete(entry.id);
     target.drop(entry.id);
     target.broadcast({ type: 'run-removed', runId: entry.id });
+  };
+
+  /** A log that cannot be read keeps its run, which says why: news once for each reason. */
+  const unreadableNow = (entry: SourceRun, reason: string): Refreshed => {
+    if (unreadable.get(entry.id) === reason) return 'unchanged';
+    unreadable.set(entry.id, reason);
+    return 'important';
   };
 
   const readSamples = (entry: SourceRun): 'read' | 'vanished' => {
@@ -40,6 +50,7 @@ export function liveChanges(target: LiveTarget): LiveChanges {
       removed(entry);
       return 'vanished';
     }
+    if (result?.state === 'unreadable') unreadableNow(entry, result.reason);
     // Its summary now counts damaged sample lines too, and its keys as read.
     target.pushSummary(entry.id, true);
     return 'read';
@@ -53,6 +64,11 @@ export function liveChanges(target: LiveTarget): LiveChanges {
       removed(entry);
       return 'important';
     }
+    if (result.state === 'unreadable') {
+      const news = unreadableNow(entry, result.reason);
+      return entry.status !== statusBefore ? 'important' : news;
+    }
+    unreadable.delete(entry.id);
     if (result.state === 'reset') {
       target.broadcast({ type: 'run-reset', runId: entry.id });
       return 'important';

@@ -13,6 +13,7 @@ import { hostIdentities } from './identities.js';
 import type { RunRead } from './log/read-run.js';
 import { readRun } from './log/read-run.js';
 import { listRunIds } from './store.js';
+import { realStoreRoot } from './store-files.js';
 
 export type Sink = (text: string) => void;
 
@@ -98,10 +99,11 @@ export function writeStoreExport(
 ): void {
   sink('{"runs":[');
   let first = true;
-  for (const id of listRunIds(root)) {
+  const realRoot = realStoreRoot(root);
+  for (const id of listRunIds(root, realRoot)) {
     let run: RunRead;
     try {
-      run = readRun(root, id, host);
+      run = readRun(root, id, host, realRoot);
     } catch (error) {
       if (isAbsent(error)) log.debug(`run ${id} was deleted while the store was read; left out`);
       else log.warn(`run ${id} cannot be read; it is left out of the export`, error);

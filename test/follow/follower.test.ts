@@ -12,6 +12,7 @@ import {
   heldDifference,
   HeldRun,
   logDifference,
+  storeRootOf,
 } from '../support/live-model.js';
 import {
   LineSource,
@@ -89,7 +90,7 @@ class Scenario {
     this.source = new LineSource(this.prng);
     mkdirSync(join(dir, 'runs', 'r'), { recursive: true });
     this.logPath = join(dir, 'runs', 'r', 'events.jsonl');
-    this.follower = new RunFollower(this.logPath);
+    this.follower = new RunFollower(this.logPath, dir);
   }
 
   async run(steps: number): Promise<void> {
@@ -374,7 +375,7 @@ async function followed(): Promise<{
   const path = join(dir, 'events.jsonl');
   const writer = startWriter();
   const handle = await writer.open(path);
-  const follower = new RunFollower(path);
+  const follower = new RunFollower(path, storeRootOf(path));
   const held = new HeldRun();
   const step = (): FollowResult => {
     const result = follower.poll();

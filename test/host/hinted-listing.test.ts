@@ -33,7 +33,7 @@ function fullSummaries(root: string): Map<string, RunSummary> {
   const host = hostIdentities();
   return new Map(
     listRunIds(root).map((id) => {
-      const entry = new RunEntry(root, id, host);
+      const entry = new RunEntry(root, root, id, host);
       entry.refresh();
       return [id, entry.summary()];
     }),
@@ -58,11 +58,13 @@ async function call<T>(backend: Backend, request: unknown): Promise<T> {
 describe('listing from stats hints', () => {
   it('skips the sample lines of an ended run whose hint holds, and folds every other record', () => {
     const root = demoStore();
-    const ended = listRunIds(root).filter((id) => listFromHint(join(root, 'runs', id), LOG_FILE));
+    const ended = listRunIds(root).filter((id) =>
+      listFromHint(join(root, 'runs', id), LOG_FILE, root),
+    );
     // The demo's ended runs all have hints; its one live run has none.
     expect(ended.length).toBe(listRunIds(root).length - 1);
     for (const id of ended) {
-      const listing = listFromHint(join(root, 'runs', id), LOG_FILE)!;
+      const listing = listFromHint(join(root, 'runs', id), LOG_FILE, root)!;
       expect(listing.log.series.size).toBe(0);
       expect(listing.log.skippedSampleLines).toBeGreaterThan(0);
       expect(listing.log.end).not.toBeNull();
@@ -102,7 +104,9 @@ describe('listing from stats hints', () => {
 
   it('reads the log whole when the hint does not hold for it or cannot be read', async () => {
     const root = demoStore();
-    const ids = listRunIds(root).filter((id) => listFromHint(join(root, 'runs', id), LOG_FILE));
+    const ids = listRunIds(root).filter((id) =>
+      listFromHint(join(root, 'runs', id), LOG_FILE, root),
+    );
     const [stale, broken] = ids;
     const statsOf = (id: string) => join(root, 'runs', id!, 'stats.json');
     // A hint whose keys say otherwise, for a log of another length: not used.
@@ -112,8 +116,8 @@ describe('listing from stats hints', () => {
       hint.replace(/"length":(\d+)/, (_, n) => `"length":${+n + 1}`),
     );
     writeFileSync(statsOf(broken!), '{"format":1,');
-    expect(listFromHint(join(root, 'runs', stale!), LOG_FILE)).toBeNull();
-    expect(listFromHint(join(root, 'runs', broken!), LOG_FILE)).toBeNull();
+    expect(listFromHint(join(root, 'runs', stale!), LOG_FILE, root)).toBeNull();
+    expect(listFromHint(join(root, 'runs', broken!), LOG_FILE, root)).toBeNull();
     const expected = fullSummaries(root);
     const backend = await open(root);
     for (const id of [stale!, broken!]) {
@@ -123,7 +127,9 @@ describe('listing from stats hints', () => {
 
   it('a hinted run whose log changes is read whole and followed', async () => {
     const root = demoStore();
-    const id = listRunIds(root).find((run) => listFromHint(join(root, 'runs', run), LOG_FILE))!;
+    const id = listRunIds(root).find((run) =>
+      listFromHint(join(root, 'runs', run), LOG_FILE, root),
+    )!;
     const backend = await open(root);
     const before = backend.listRuns().find((run) => run.id === id)!;
     // A damaged line after the end: the hint no longer holds, and the read counts it.

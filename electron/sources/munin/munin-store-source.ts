@@ -9,6 +9,7 @@ import type { Sink } from '../../store/export.js';
 import type { HostIdentities } from '../../store/identities.js';
 import { hostIdentities } from '../../store/identities.js';
 import { checkStore } from '../../store/store.js';
+import { realStoreRoot } from '../../store/store-files.js';
 import type { WatchOptions } from '../../follow/store-watcher.js';
 import { StoreWatcher } from '../../follow/store-watcher.js';
 import type { RunsSource, SourceEvents } from '../run-source.js';
@@ -25,6 +26,8 @@ export interface MuninStoreOptions {
 
 export class MuninStoreSource implements RunsSource {
   readonly root: string;
+  /** The root with the links on its way resolved: where links in the store's files may lead. */
+  private readonly realRoot: string;
   readonly runs = new Map<string, RunEntry>();
   private readonly host: HostIdentities;
   private watcher: StoreWatcher | null = null;
@@ -38,6 +41,7 @@ export class MuninStoreSource implements RunsSource {
   ) {
     this.root = resolve(root);
     checkStore(this.root);
+    this.realRoot = realStoreRoot(this.root);
     this.host = options.host ?? hostIdentities();
   }
 
@@ -63,6 +67,7 @@ export class MuninStoreSource implements RunsSource {
     this.watcher = watcher;
     this.reader = new ReadScheduler({
       root: this.root,
+      realRoot: this.realRoot,
       host: this.host,
       watcher,
       runs: this.runs,

@@ -51,11 +51,13 @@ export class RunEntry implements SourceRun {
 
   constructor(
     root: string,
+    /** The store's real root (realStoreRoot): where links in the run's files may lead. */
+    private readonly realRoot: string,
     readonly id: string,
     private readonly host: HostIdentities,
   ) {
     this.dir = join(root, 'runs', id);
-    this.follower = new RunFollower(join(this.dir, LOG_FILE));
+    this.follower = new RunFollower(join(this.dir, LOG_FILE), realRoot);
     this.tags = readTags(this.dir);
     this.notes = readNotes(this.dir);
   }
@@ -74,7 +76,7 @@ export class RunEntry implements SourceRun {
    * nothing, when the run must be read whole (see listFromHint).
    */
   listFromHint(): boolean {
-    const listing = listFromHint(this.dir, LOG_FILE);
+    const listing = listFromHint(this.dir, LOG_FILE, this.realRoot);
     if (listing === null) return false;
     this.listing = listing;
     // An end decides the status whatever a probe would find.
@@ -86,7 +88,7 @@ export class RunEntry implements SourceRun {
   readSamples(): FollowResult | null {
     if (this.listing === null) return null;
     this.listing = null;
-    this.follower = new RunFollower(join(this.dir, LOG_FILE));
+    this.follower = new RunFollower(join(this.dir, LOG_FILE), this.realRoot);
     return this.refresh();
   }
 
@@ -103,7 +105,7 @@ export class RunEntry implements SourceRun {
         this.status = this.decideStatus('unavailable');
       return result;
     }
-    const { writer, probe } = probeRun(this.dir, this.host);
+    const { writer, probe } = probeRun(this.dir, this.host, this.realRoot);
     this.writer = writer;
     const result = this.follower.poll();
     if (result.state !== 'vanished') this.status = this.decideStatus(probe);

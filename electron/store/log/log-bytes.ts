@@ -1,11 +1,10 @@
 // Reading a run's log file into a fold: whole lines only, in chunks, from a given offset,
 // opening the file anew for each read as network file systems require.
 
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { log } from '../../log.js';
+import { closeSync, readSync } from 'node:fs';
 import { isAbsent } from '../file-errors.js';
+import { openStoreFile, UnreadableFile, unreadableFromError } from '../store-files.js';
 import type { LogReadResult, WholeLinesSink } from './read-types.js';
-import { errorCode } from '../../error-code.js';
 
 const CHUNK_BYTES = 4 << 20;
 /**
@@ -15,20 +14,29 @@ const CHUNK_BYTES = 4 << 20;
 const SMALL_READ_BYTES = 64 << 10;
 const smallReadBuffer = Buffer.allocUnsafe(SMALL_READ_BYTES);
 
+export interface LogReadOptions {
+  /** Told the offset read up to, as the read goes. */
+  readonly onProgress?: (bytes: number) => void;
+  /** Reads no byte at or past this offset. */
+  readonly until?: number;
+}
+
 /**
- * Applies the whole lines of the log at path from `offset` on, and before `until`, to the fold and
- * returns where it stopped. Throws the file system's error when the log cannot be opened.
+ * Applies the whole lines of the log at path from `offset` on to the fold and returns where it
+ * stopped. The log is opened as openStoreFile opens a store's files: throws the file system's
+ * error when the log is absent, an UnreadableFile when it is there but not a file to read.
  */
 export function readLogInto(
   path: string,
+  realRoot: string,
   fold: WholeLinesSink,
   offset = 0,
-  onProgress?: (bytes: number) => void,
-  until = Infinity,
+  options: LogReadOptions = {},
 ): LogReadResult {
-  const fd = openSync(path, 'r');
+  const { fd, stat } = openStoreFile(path, realRoot);
   try {
-    const stat = fstatSync(fd);
+    const until = options.until ?? Infinity;
+    const { onProgress } = options;
     const readEnd = Math.min(stat.size, until);
     const expected = readEnd - offset;
     const buffer =
@@ -97,33 +105,40 @@ export function readInChunks(
   return { consumed, fileOffset };
 }
 
-function isDirectoryError(error: unknown): boolean {
-  return errorCode(error) === 'EISDIR';
-}
+/** Whether a run directory's log makes it a run: its first line is whole, or why it cannot tell. */
+export type FirstLine =
+  | { readonly state: 'whole' }
+  /** No log (yet), or its first line is not whole yet: not a run (yet). */
+  | { readonly state: 'none' }
+  /** The log is there but cannot be read: a FIFO, a device, a link out of the store, no access. */
+  | { readonly state: 'unreadable'; readonly reason: string };
 
-/** True when the log's first line is whole: the test of whether a run directory is a run. */
-export function hasWholeFirstLine(path: string): boolean {
-  let fd: number;
+const WHOLE: FirstLine = { state: 'whole' };
+const NONE: FirstLine = { state: 'none' };
+
+/** Whether the log at path has a whole first line: the test of whether a run directory is a run. */
+export function firstLineOf(path: string, realRoot: string): FirstLine {
+  let opened;
   try {
-    fd = openSync(path, 'r');
+    opened = openStoreFile(path, realRoot);
   } catch (error) {
     // No log (yet): a run directory being made, or a deleted run's renamed away.
-    if (!isAbsent(error) && !isDirectoryError(error))
-      log.warn(`${path} cannot be opened; its run is left out`, error);
-    return false;
+    if (isAbsent(error)) return NONE;
+    return { state: 'unreadable', reason: reasonOf(path, error) };
   }
+  const { fd } = opened;
   try {
     let buffer = Buffer.allocUnsafe(64 * 1024);
     let filled = 0;
     for (;;) {
       const read = readSync(fd, buffer, filled, buffer.length - filled, filled);
-      if (read === 0) return false;
+      if (read === 0) return NONE;
       const scanFrom = filled;
       filled += read;
       const lf = buffer.indexOf(0x0a, scanFrom);
       const nul = buffer.indexOf(0, scanFrom);
-      if (nul >= 0 && nul < filled && (lf < 0 || lf >= filled || nul < lf)) return false;
-      if (lf >= 0 && lf < filled) return true;
+      if (nul >= 0 && nul < filled && (lf < 0 || lf >= filled || nul < lf)) return NONE;
+      if (lf >= 0 && lf < filled) return WHOLE;
       if (filled === buffer.length) {
         const grown = Buffer.allocUnsafe(buffer.length * 2);
         buffer.copy(grown, 0, 0, filled);
@@ -131,10 +146,13 @@ export function hasWholeFirstLine(path: string): boolean {
       }
     }
   } catch (error) {
-    // A log that is a directory holds no whole first line.
-    if (!isDirectoryError(error)) log.warn(`${path} cannot be read; its run is left out`, error);
-    return false;
+    return { state: 'unreadable', reason: reasonOf(path, error) };
   } finally {
     closeSync(fd);
   }
+}
+
+/** Why a log cannot be read, as the user reads it. */
+export function reasonOf(path: string, error: unknown): string {
+  return (error instanceof UnreadableFile ? error : unreadableFromError(path, error)).reason;
 }

@@ -9,6 +9,7 @@ import { hostIdentities } from '../identities.js';
 import { probeLock } from '../lock-probe.js';
 import type { ProbeResult } from '../lock-probe.js';
 import { readLogInto } from './log-bytes.js';
+import { realStoreRoot } from '../store-files.js';
 import { RunLog } from './run-fold.js';
 import type { WriterIdentity } from '../run-files.js';
 import { readNotes, readOptional, readTags, readWriterFile } from '../run-files.js';
@@ -72,9 +73,11 @@ export function readStatistics(
 export function probeRun(
   dir: string,
   host: HostIdentities,
+  realRoot: string,
 ): { writer: WriterIdentity | null; probe: ProbeResult } {
   const writer = readWriterFile(dir);
-  return { writer, probe: canProbe(writer, host) ? probeLock(join(dir, LOG_FILE)) : 'unavailable' };
+  const probe = canProbe(writer, host) ? probeLock(join(dir, LOG_FILE), realRoot) : 'unavailable';
+  return { writer, probe };
 }
 
 /** Reads the run `id` of the store at root. Throws when its log cannot be opened. */
@@ -82,12 +85,13 @@ export function readRun(
   root: string,
   id: string,
   host: HostIdentities = hostIdentities(),
+  realRoot = realStoreRoot(root),
 ): RunRead {
   const dir = join(root, 'runs', id);
   const logPath = join(dir, LOG_FILE);
-  const { writer, probe } = probeRun(dir, host);
+  const { writer, probe } = probeRun(dir, host, realRoot);
   const log = new RunLog();
-  const read = readLogInto(logPath, log);
+  const read = readLogInto(logPath, realRoot, log);
   const lastWrite = read.mtimeMs / 1000;
   const tags = readTags(dir);
   const notes = readNotes(dir);

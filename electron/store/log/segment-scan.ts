@@ -3,7 +3,8 @@
 // (any other record, a damaged or unwhole line, a key used as both kinds). The fold joins what a
 // segment read to its own series (RunLog.applySegment) and reads on from where the segment stopped.
 
-import { closeSync, fstatSync, openSync } from 'node:fs';
+import { closeSync } from 'node:fs';
+import { openStoreFile } from '../store-files.js';
 import { readInChunks } from './log-bytes.js';
 import type { SegmentSamples } from './read-types.js';
 import { SamplesFold } from './run-fold.js';
@@ -17,13 +18,13 @@ const CHUNK_BYTES = 4 << 20;
  */
 export function scanSegment(
   path: string,
+  realRoot: string,
   start: number,
   end: number,
   progress?: (bytes: number) => void,
 ): { segment: SegmentSamples; buffers: ArrayBuffer[] } {
-  const fd = openSync(path, 'r');
+  const { fd, stat } = openStoreFile(path, realRoot);
   try {
-    const stat = fstatSync(fd);
     const readEnd = Math.min(end, stat.size);
     const scanner = new SamplesLineScanner();
     const fold = new SamplesFold();
