@@ -1,12 +1,12 @@
 // Following one run's log: reads what was appended since the last whole line, never past a line
-// that is not whole, opening the file anew each time; turns what it read into ordered changes
-// (samples appended per key, orphan cuts) and copes with the log shrinking, vanishing or
-// becoming unreadable.
+// that is not whole and never twice the bytes of one that is not whole yet, opening the file
+// anew each time; turns what it read into ordered changes (samples appended per key, orphan
+// cuts) and copes with the log shrinking, vanishing or becoming unreadable.
 
 import { log } from '../log.js';
 import { isAbsent } from '../store/file-errors.js';
 import { readLogInto, reasonOf } from '../store/log/log-bytes.js';
-import type { LogReadResult } from '../store/log/read-types.js';
+import type { LogReadResult, LogVersion, PartialLine } from '../store/log/read-types.js';
 import type { OrphanCutListener } from '../store/log/run-fold.js';
 import { RunLog } from '../store/log/run-fold.js';
 
@@ -38,6 +38,13 @@ export type FollowResult =
    */
   | { readonly state: 'unreadable'; readonly reason: string };
 
+/**
+ * How long after a log's modification time a read must begin for the log's size and time to
+ * vouch for its bytes later: a write within the timestamp's granularity (a clock tick, or a
+ * second or two on some file systems) can leave both as they were.
+ */
+const SETTLED_MS = 2000;
+
 export class RunFollower implements OrphanCutListener {
   log = new RunLog();
   /** Offset just past the last whole line read. */
@@ -45,7 +52,13 @@ export class RunFollower implements OrphanCutListener {
   size = 0;
   mtimeMs = 0;
   stoppedAtNul = false;
+  /** The bytes read from the log so far, every poll's: what following it has cost. */
+  bytesRead = 0;
   private identity: string | null = null;
+  /** The line not whole yet where reading stopped, as far as it was scanned. */
+  private partialLine: PartialLine | null = null;
+  /** When the last read that read the log began, by the wall clock. */
+  private readAtMs = -Infinity;
   /** Why the log could not be read at the last poll, told once per reason. */
   private unreadableReason: string | null = null;
   /** Per key, how many samples the changes reported so far hold: what a subscriber holds. */
@@ -66,11 +79,14 @@ export class RunFollower implements OrphanCutListener {
     const previousMtimeMs = this.mtimeMs;
     const otherRecords = this.log.otherRecords;
     const damaged = this.log.damaged;
+    let read: LogReadResult;
     try {
-      this.readMore();
+      read = this.readMore();
     } catch (error) {
       return this.failed(error);
     }
+    if (read.unchanged)
+      return { state: 'read', changes: [], recordsChanged: false, fileChanged: false };
     // Another file under the log's name, or one cut below what was read: what this read took
     // from it belongs to no history already told, so it is all read afresh.
     const replaced =
@@ -99,6 +115,9 @@ export class RunFollower implements OrphanCutListener {
     this.mtimeMs = read.mtimeMs;
     this.stoppedAtNul = read.stoppedAtNul;
     this.identity = read.identity;
+    this.partialLine = read.partialLine;
+    // When that read began is not known here: the next poll reads, and then knows.
+    this.readAtMs = -Infinity;
     this.reported.clear();
     for (const [key, series] of log.series) this.reported.set(key, series.samples.length);
     this.pending = [];
@@ -108,6 +127,7 @@ export class RunFollower implements OrphanCutListener {
     this.log = new RunLog();
     this.offset = 0;
     this.identity = null;
+    this.partialLine = null;
     this.reported.clear();
     this.pending = [];
     try {
@@ -135,15 +155,31 @@ export class RunFollower implements OrphanCutListener {
     return { state: 'unreadable', reason };
   }
 
-  private readMore(): void {
+  /** The log's state at the last read, when it tells whether the log changed since. */
+  private settledVersion(): LogVersion | undefined {
+    if (this.identity === null || this.readAtMs - this.mtimeMs < SETTLED_MS) return undefined;
+    return { size: this.size, mtimeMs: this.mtimeMs, identity: this.identity };
+  }
+
+  /** Reads on from where the last read stopped; nothing when the log is as that read found it. */
+  private readMore(): LogReadResult {
     this.log.orphanCutListener = this;
-    const read = readLogInto(this.logPath, this.realRoot, this.log, this.offset);
+    const readAtMs = Date.now();
+    const read = readLogInto(this.logPath, this.realRoot, this.log, this.offset, {
+      partialLine: this.partialLine,
+      unlessVersion: this.settledVersion(),
+    });
     this.unreadableReason = null;
+    this.bytesRead += read.bytesRead;
+    if (read.unchanged) return read;
+    this.readAtMs = readAtMs;
     this.offset = read.offset;
     this.size = read.size;
     this.mtimeMs = read.mtimeMs;
     this.stoppedAtNul = read.stoppedAtNul;
     this.identity = read.identity;
+    this.partialLine = read.partialLine;
+    return read;
   }
 
   beforeCut(step: number): void {
