@@ -1,11 +1,12 @@
 // Following one run's log: reads what was appended since the last whole line, never past a line
-// that is not whole, opening the file anew each time; turns what it read into ordered changes
-// (samples appended per key, orphan cuts) and copes with the log shrinking or vanishing.
+// that is not whole and never twice the bytes of one that is not whole yet, opening the file
+// anew each time; turns what it read into ordered changes (samples appended per key, orphan
+// cuts) and copes with the log shrinking, vanishing or becoming unreadable.
 
 import { log } from '../log.js';
 import { isAbsent } from '../store/file-errors.js';
-import { readLogInto } from '../store/log/log-bytes.js';
-import type { LogReadResult } from '../store/log/read-types.js';
+import { readLogInto, reasonOf } from '../store/log/log-bytes.js';
+import type { LogReadResult, LogVersion, PartialLine } from '../store/log/read-types.js';
 import type { OrphanCutListener } from '../store/log/run-fold.js';
 import { RunLog } from '../store/log/run-fold.js';
 import { unreadableFromError, UnreadableFile } from '../store/store-files.js';
@@ -25,13 +26,25 @@ export type FollowResult =
       readonly changes: readonly FollowChange[];
       /** True when records other than samples arrived (summary, end, declarations) or damage. */
       readonly recordsChanged: boolean;
+      /** True when the log's size, modification time or identity is not the last read's. */
+      readonly fileChanged: boolean;
     }
   /** The log was replaced, or shrank below what was read: it was read afresh from its start. */
   | { readonly state: 'reset' }
   /** The log is gone: a deletion renamed it to .deleted, or the directory was removed. */
   | { readonly state: 'vanished' }
-  /** The log is there but cannot be read (a FIFO, a link out of the store, permissions): why. */
+  /**
+   * The log is there but cannot be read: a FIFO or a device in its place, a link out of the
+   * store, no permission. What was read is kept, and read on from once the log can be read.
+   */
   | { readonly state: 'unreadable'; readonly reason: string };
+
+/**
+ * How long after a log's modification time a read must begin for the log's size and time to
+ * vouch for its bytes later: a write within the timestamp's granularity (a clock tick, or a
+ * second or two on some file systems) can leave both as they were.
+ */
+const SETTLED_MS = 2000;
 
 export class RunFollower implements OrphanCutListener {
   log = new RunLog();
@@ -40,14 +53,22 @@ export class RunFollower implements OrphanCutListener {
   size = 0;
   mtimeMs = 0;
   stoppedAtNul = false;
+  /** The bytes read from the log so far, every poll's: what following it has cost. */
+  bytesRead = 0;
   private identity: string | null = null;
+  /** The line not whole yet where reading stopped, as far as it was scanned. */
+  private partialLine: PartialLine | null = null;
+  /** When the last read that read the log began, by the wall clock. */
+  private readAtMs = -Infinity;
+  /** Why the log could not be read at the last poll, told once per reason. */
+  private unreadableReason: string | null = null;
   /** Per key, how many samples the changes reported so far hold: what a subscriber holds. */
   private readonly reported = new Map<string, number>();
   private pending: FollowChange[] = [];
 
   constructor(
     readonly logPath: string,
-    /** The store's real path: the log is read only inside it. */
+    /** The store's real root (realStoreRoot), inside which a link in the log's place may lead. */
     readonly realRoot: string,
   ) {}
 
@@ -55,13 +76,18 @@ export class RunFollower implements OrphanCutListener {
   poll(): FollowResult {
     const previousIdentity = this.identity;
     const previousOffset = this.offset;
+    const previousSize = this.size;
+    const previousMtimeMs = this.mtimeMs;
     const otherRecords = this.log.otherRecords;
     const damaged = this.log.damaged;
+    let read: LogReadResult;
     try {
-      this.readMore();
+      read = this.readMore();
     } catch (error) {
-      return this.vanished(error);
+      return this.failed(error);
     }
+    if (read.unchanged)
+      return { state: 'read', changes: [], recordsChanged: false, fileChanged: false };
     // Another file under the log's name, or one cut below what was read: what this read took
     // from it belongs to no history already told, so it is all read afresh.
     const replaced =
@@ -72,6 +98,10 @@ export class RunFollower implements OrphanCutListener {
       state: 'read',
       changes: this.takeChanges(),
       recordsChanged: this.log.otherRecords !== otherRecords || this.log.damaged !== damaged,
+      fileChanged:
+        this.identity !== previousIdentity ||
+        this.size !== previousSize ||
+        this.mtimeMs !== previousMtimeMs,
     };
   }
 
@@ -86,6 +116,9 @@ export class RunFollower implements OrphanCutListener {
     this.mtimeMs = read.mtimeMs;
     this.stoppedAtNul = read.stoppedAtNul;
     this.identity = read.identity;
+    this.partialLine = read.partialLine;
+    // When that read began is not known here: the next poll reads, and then knows.
+    this.readAtMs = -Infinity;
     this.reported.clear();
     for (const [key, series] of log.series) this.reported.set(key, series.samples.length);
     this.pending = [];
@@ -95,42 +128,59 @@ export class RunFollower implements OrphanCutListener {
     this.log = new RunLog();
     this.offset = 0;
     this.identity = null;
+    this.partialLine = null;
     this.reported.clear();
     this.pending = [];
     try {
       this.readMore();
     } catch (error) {
-      return this.vanished(error);
+      return this.failed(error);
     }
     this.takeChanges();
     return { state: 'reset' };
   }
 
   /**
-   * A log that cannot be read ends its run in the app. A deleted run's log is renamed away, which
-   * is no failure; any other reason the run goes is one, and is told.
+   * A log that is gone ends its run: a deleted run's log is renamed away, which is no failure.
+   * One that is there but cannot be read is one, told once for each reason it cannot.
    */
-  private vanished(error: unknown): FollowResult {
+  private failed(error: unknown): FollowResult {
     if (isAbsent(error)) {
       log.debug(`${this.logPath} is gone: its run was deleted`);
       return { state: 'vanished' };
     }
-    const reason =
-      error instanceof UnreadableFile
-        ? error.reason
-        : unreadableFromError(this.logPath, error).reason;
-    log.warn(`${this.logPath} ${reason}; its run is listed as unreadable`);
+    const reason = reasonOf(this.logPath, error);
+    if (reason !== this.unreadableReason)
+      log.warn(`${this.logPath} ${reason}; its run is unreadable until it can be read`);
+    this.unreadableReason = reason;
     return { state: 'unreadable', reason };
   }
 
-  private readMore(): void {
+  /** The log's state at the last read, when it tells whether the log changed since. */
+  private settledVersion(): LogVersion | undefined {
+    if (this.identity === null || this.readAtMs - this.mtimeMs < SETTLED_MS) return undefined;
+    return { size: this.size, mtimeMs: this.mtimeMs, identity: this.identity };
+  }
+
+  /** Reads on from where the last read stopped; nothing when the log is as that read found it. */
+  private readMore(): LogReadResult {
     this.log.orphanCutListener = this;
-    const read = readLogInto(this.logPath, this.log, this.offset);
+    const readAtMs = Date.now();
+    const read = readLogInto(this.logPath, this.realRoot, this.log, this.offset, {
+      partialLine: this.partialLine,
+      unlessVersion: this.settledVersion(),
+    });
+    this.unreadableReason = null;
+    this.bytesRead += read.bytesRead;
+    if (read.unchanged) return read;
+    this.readAtMs = readAtMs;
     this.offset = read.offset;
     this.size = read.size;
     this.mtimeMs = read.mtimeMs;
     this.stoppedAtNul = read.stoppedAtNul;
     this.identity = read.identity;
+    this.partialLine = read.partialLine;
+    return read;
   }
 
   beforeCut(step: number): void {

@@ -23,12 +23,25 @@ export interface LiveChanges {
   probeOpenRuns(): void;
 }
 
+/** What a read of a run brought: a change that matters, samples or a newer file only, nothing. */
+type Refreshed = 'important' | 'changed' | 'unchanged';
+
 export function liveChanges(target: LiveTarget): LiveChanges {
   const { runs } = target;
+  /** Why each run's log could not be read at its last read, so the same reason is told once. */
+  const unreadable = new Map<string, string>();
 
   const removed = (entry: SourceRun): void => {
+    unreadable.delete(entry.id);
     target.drop(entry.id);
     target.broadcast({ type: 'run-removed', runId: entry.id });
+  };
+
+  /** A log that cannot be read keeps its run, which says why: news once for each reason. */
+  const unreadableNow = (entry: SourceRun, reason: string): Refreshed => {
+    if (unreadable.get(entry.id) === reason) return 'unchanged';
+    unreadable.set(entry.id, reason);
+    return 'important';
   };
 
   const readSamples = (entry: SourceRun): 'read' | 'vanished' => {
@@ -37,25 +50,29 @@ export function liveChanges(target: LiveTarget): LiveChanges {
       removed(entry);
       return 'vanished';
     }
+    if (result?.state === 'unreadable') unreadableNow(entry, result.reason);
     // Its summary now counts damaged sample lines too, and its keys as read.
     target.pushSummary(entry.id, true);
     return 'read';
   };
 
-  /** Reads what the run's log gained and pushes it; true when more than samples changed. */
-  const refresh = (entry: SourceRun, appendOnly = false): boolean => {
+  /** Reads what the run's log gained and pushes it; says how much changed. */
+  const refresh = (entry: SourceRun, appendOnly = false): Refreshed => {
     const statusBefore = entry.status;
     const result = entry.refresh(appendOnly);
     if (result.state === 'vanished') {
       removed(entry);
-      return true;
+      return 'important';
     }
+    if (result.state === 'unreadable') {
+      const news = unreadableNow(entry, result.reason);
+      return entry.status !== statusBefore ? 'important' : news;
+    }
+    unreadable.delete(entry.id);
     if (result.state === 'reset') {
       target.broadcast({ type: 'run-reset', runId: entry.id });
-      return true;
+      return 'important';
     }
-    // Listed as unreadable, with why: news only when it was not so already.
-    if (result.state === 'unreadable') return statusBefore !== 'unreadable';
     for (const change of result.changes) {
       if (change.kind === 'orphans-cut') {
         target.broadcast({ type: 'orphans-cut', runId: entry.id, step: change.step }, entry.id);
@@ -64,7 +81,9 @@ export function liveChanges(target: LiveTarget): LiveChanges {
         if (series !== undefined) target.broadcast({ type: 'samples', series }, entry.id);
       }
     }
-    return result.recordsChanged || entry.status !== statusBefore;
+    if (result.recordsChanged || entry.status !== statusBefore) return 'important';
+    // A summary shows the last write and the samples' counts: news only when they moved.
+    return result.changes.length > 0 || result.fileChanged ? 'changed' : 'unchanged';
   };
 
   const apply = (id: string, changed: ReadonlySet<RunChange>): void => {
@@ -90,7 +109,7 @@ export function liveChanges(target: LiveTarget): LiveChanges {
       // read whole, and followed as any other.
       if (!entry.samplesRead && readSamples(entry) === 'vanished') return;
       const appendOnly = changed.size === 1 && changed.has('log');
-      if (refresh(entry, appendOnly)) important = true;
+      if (refresh(entry, appendOnly) === 'important') important = true;
       if (!runs.has(id)) return;
     }
     target.pushSummary(id, important);
@@ -99,10 +118,10 @@ export function liveChanges(target: LiveTarget): LiveChanges {
   const probeOpenRuns = (): void => {
     for (const entry of [...runs.values()]) {
       if (!entry.open) continue;
-      const statusBefore = entry.status;
-      const important = refresh(entry);
-      if (runs.has(entry.id))
-        target.pushSummary(entry.id, important || entry.status !== statusBefore);
+      // A probe that finds the run as it was (status, log's size and time) tells no one.
+      const refreshed = refresh(entry);
+      if (refreshed !== 'unchanged' && runs.has(entry.id))
+        target.pushSummary(entry.id, refreshed === 'important');
     }
   };
 

@@ -18,6 +18,7 @@ import { readRun } from './log/read-run.js';
 import { LargeNotes } from './run-files.js';
 import { openStoreFile } from './store-files.js';
 import { listRunIds } from './store.js';
+import { realStoreRoot } from './store-files.js';
 
 export type Sink = (text: string) => void;
 
@@ -198,7 +199,10 @@ export function diskExportPieces(
   root: string,
   host: HostIdentities = hostIdentities(),
 ): ExportPieces {
-  return storeExportPieces(root, listRunIds(root), (id) => readRun(root, id, host));
+  const realRoot = realStoreRoot(root);
+  return storeExportPieces(root, listRunIds(root, realRoot), (id) =>
+    readRun(root, id, host, realRoot),
+  );
 }
 
 /** Writes the whole export of the store at root to sink, for callers that keep it whole. */

@@ -43,13 +43,13 @@ export interface HintedListing {
  * hint, the hint does not hold for the log as read now (format, rules, length), or the log is
  * not an ended run read to its last byte.
  */
-export function listFromHint(dir: string, realRoot: string, logFile: string): HintedListing | null {
+export function listFromHint(dir: string, logFile: string, realRoot: string): HintedListing | null {
   const hint = readOptional(join(dir, 'stats.json'), realRoot, STATS_LIMIT, 'the log is folded');
   if (hint === null) return null;
   const log = new RecordsOnlyLog();
   let read: LogReadResult;
   try {
-    read = readLogInto(join(dir, logFile), log);
+    read = readLogInto(join(dir, logFile), realRoot, log);
   } catch {
     // Not told here: the whole read that follows meets the same failure, and logs it.
     return null;

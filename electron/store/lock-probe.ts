@@ -1,12 +1,13 @@
 // Probing a run's lock: a shared flock taken without waiting and released at once.
 // Node opens every file with O_CLOEXEC, so a probe's descriptor never leaks into a child.
 
-import { closeSync, openSync, constants as fsConstants } from 'node:fs';
+import { closeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { log } from '../log.js';
 import { errorCode } from '../error-code.js';
+import { openStoreFile } from './store-files.js';
 
 interface FsExt {
   flockSync(fd: number, flags: 'sh' | 'ex' | 'shnb' | 'exnb' | 'un'): void;
@@ -50,15 +51,19 @@ function isWouldBlock(error: unknown): boolean {
   return code === 'EAGAIN' || code === 'EWOULDBLOCK';
 }
 
-/** Probes the lock on the file at path (the run's log), releasing it at once when granted. */
-export function probeLock(path: string): ProbeResult {
+/**
+ * Probes the lock on the file at path (the run's log), releasing it at once when granted. The
+ * log is opened as any of the store's files (openStoreFile): a FIFO in its place is not waited
+ * on, and what is not a file to read is not probed.
+ */
+export function probeLock(path: string, realRoot: string): ProbeResult {
   const lib = loadFsExt();
   if (lib === null) return 'unavailable';
   let fd: number;
   try {
-    fd = openSync(path, fsConstants.O_RDONLY);
+    fd = openStoreFile(path, realRoot).fd;
   } catch {
-    // Not told here: the read of the log, which comes next, meets the same failure and logs it.
+    // Not told here: the read of the log, which comes next, meets the same failure and tells it.
     return 'unavailable';
   }
   try {

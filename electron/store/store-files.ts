@@ -48,7 +48,7 @@ export function isInside(real: string, realRoot: string): boolean {
   return real === realRoot || real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
 }
 
-/** Why an open failed, as the user reads it; absence is not such a failure and is thrown on. */
+/** Why an open or a read failed, as the user reads it; absence is no such failure. */
 export function unreadableFromError(path: string, error: unknown): UnreadableFile {
   const code = errorCode(error);
   const reason =
@@ -100,6 +100,10 @@ export function openStoreFile(path: string, realRoot: string): OpenedFile {
     if (isAbsent(error)) throw error;
     // Linux says ELOOP for a final link under O_NOFOLLOW, the BSDs and macOS EMLINK or ELOOP.
     const code = errorCode(error);
+    // A socket, or a device without a driver, refuses to open: what it is says more than ENXIO.
+    const stat = code === 'ENXIO' ? lstatSync(path, { throwIfNoEntry: false }) : undefined;
+    if (stat !== undefined && !stat.isFile())
+      throw new UnreadableFile(path, `is ${kindOf(stat)}, not a file`, 'ENOTFILE');
     if (code !== 'ELOOP' && code !== 'EMLINK') throw unreadableFromError(path, error);
     const target = followInside(path, realRoot);
     try {

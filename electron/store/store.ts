@@ -7,8 +7,9 @@ import { errorCode } from '../error-code.js';
 import { compareUtf8 } from '../../shared/format/utf8.js';
 import { log } from '../log.js';
 import { isAbsent } from './file-errors.js';
-import { hasWholeFirstLine } from './log/log-bytes.js';
+import { firstLineOf } from './log/log-bytes.js';
 import { LOG_FILE } from './log/read-run.js';
+import { realStoreRoot } from './store-files.js';
 
 export class StoreError extends Error {}
 
@@ -81,11 +82,17 @@ export function listRunCandidates(root: string): string[] {
 }
 
 /** The ids of the store's runs, in byte order. */
-export function listRunIds(root: string): string[] {
+export function listRunIds(root: string, realRoot = realStoreRoot(root)): string[] {
   return runsEntries(root)
     .filter((name) => {
       const logPath = join(root, 'runs', name, LOG_FILE);
-      if (hasWholeFirstLine(logPath)) return true;
+      const firstLine = firstLineOf(logPath, realRoot);
+      if (firstLine.state === 'whole') return true;
+      // There but not to be read: listed, and read as unreadable with the reason.
+      if (firstLine.state === 'unreadable') {
+        log.warn(`${logPath} ${firstLine.reason}; its run is listed as unreadable`);
+        return true;
+      }
       log.debug(`${logPath} has no whole first line: not a run (yet), left out`);
       return false;
     })

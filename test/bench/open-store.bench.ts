@@ -50,7 +50,7 @@ export function writeStore(root: string, runs: number, steps: number, hints: boo
     writeFileSync(logPath, `${lines.join('\n')}\n`);
     if (hints) {
       const log = new RunLog();
-      const read = readLogInto(logPath, log);
+      const read = readLogInto(logPath, root, log);
       writeFileSync(join(dir, 'stats.json'), encodeStatsHint(read.size, log.foldStatistics()));
     }
   }

@@ -40,11 +40,11 @@ export async function benchReadBigLog(targetBytes = 1e9): Promise<BenchFigure[]>
     const countSamples = (log: RunLog): number =>
       [...log.series.values()].reduce((n, s) => n + s.samples.length, 0);
     start = performance.now();
-    const threaded = await readLogInWorker(path, () => undefined);
+    const threaded = await readLogInWorker(path, dir, () => undefined);
     const threadedSeconds = (performance.now() - start) / 1000;
     start = performance.now();
     const log = new RunLog();
-    readLogInto(path, log);
+    readLogInto(path, dir, log);
     const oneThreadSeconds = (performance.now() - start) / 1000;
     for (const read of [threaded.log, log]) {
       if (records !== steps + 1 || countSamples(read) !== steps * 3)

@@ -3,7 +3,7 @@
 
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { readLogInto } from '../../electron/store/log/log-bytes.js';
 import { RunLog } from '../../electron/store/log/run-fold.js';
 import { generateMetricsLog } from './generate-log.js';
@@ -36,7 +36,7 @@ function naiveRead(path: string): number {
 
 function munin(path: string): RunLog {
   const log = new RunLog();
-  readLogInto(path, log);
+  readLogInto(path, dirname(path), log);
   return log;
 }
 

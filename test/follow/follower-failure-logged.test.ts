@@ -1,5 +1,5 @@
-// A followed log that can no longer be read takes its run out of the app, and says why: a warning
-// when the log is there but unreadable, a debug line when it is gone (a deleted run).
+// A followed log that can no longer be read says why: unreadable, with a warning told once, when
+// the log is there but cannot be read; vanished, with a debug line, when it is gone (a deletion).
 
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -13,23 +13,31 @@ const newStore = tempStores();
 const captured = captureLog(false);
 
 describe('a followed log that cannot be read', () => {
-  it('is warned of, naming it and why, and its run reads as unreadable', () => {
-    const path = writeLog(newStore(), 'r', [startLine()]);
-    const follower = new RunFollower(path, '/');
+  it('is unreadable, saying why, and warned of once, naming it', () => {
+    const root = newStore();
+    const path = writeLog(root, 'r', [startLine()]);
+    const follower = new RunFollower(path, root);
     expect(follower.poll().state).toBe('read');
-    // Something other than a deletion took the log's place: a directory, which reads EISDIR.
+    // Something other than a deletion took the log's place: a directory.
     rmSync(path);
     mkdirSync(path);
-    expect(follower.poll()).toEqual({ state: 'unreadable', reason: expect.any(String) });
+    const unreadable = { state: 'unreadable', reason: 'is a directory, not a file' };
+    expect(follower.poll()).toEqual(unreadable);
+    expect(follower.poll()).toEqual(unreadable);
     expect(captured.lines).toEqual([
-      ['warn', expect.stringMatching(/directory.*; its run is listed as unreadable$/i)],
+      [
+        'warn',
+        `munin-view: warning: ${path} is a directory, not a file; its run is unreadable until it can be read`,
+      ],
     ]);
-    expect(captured.lines[0]![1]).toContain(path);
+    // What was read is kept for when the log can be read again.
+    expect(follower.log.start).not.toBeNull();
   });
 
   it('is a debug line, shown with --verbose only, when the log is gone', () => {
-    const path = writeLog(newStore(), 'r', [startLine()]);
-    const follower = new RunFollower(path, '/');
+    const root = newStore();
+    const path = writeLog(root, 'r', [startLine()]);
+    const follower = new RunFollower(path, root);
     follower.poll();
     rmSync(path);
     expect(follower.poll()).toEqual({ state: 'vanished' });

@@ -10,6 +10,7 @@ import {
   heldDifference,
   HeldRun,
   logDifference,
+  storeRootOf,
 } from '../support/live-model.js';
 import { startLine } from '../support/live-lines.js';
 import { liveDirs, liveWriters } from '../support/live-scratch.js';
@@ -31,7 +32,7 @@ describe('soak', () => {
       const writer = startWriter();
       const handle = await writer.open(path);
       await writer.append(handle, startLine('soak'));
-      const follower = new RunFollower(path, '/');
+      const follower = new RunFollower(path, storeRootOf(path));
       const held = new HeldRun();
       let polls = 0;
       let pollsWithSamples = 0;

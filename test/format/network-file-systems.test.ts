@@ -33,19 +33,19 @@ describe('a reader that meets a NUL byte', () => {
     // The line's bytes have not arrived, but its line feed and the lines after it have.
     const path = writeLog(root, 'r', `${head}${blank(late)}\n${tail}`);
     const log = new RunLog();
-    const first = readLogInto(path, log);
+    const first = readLogInto(path, root, log);
     expect(first.stoppedAtNul).toBe(true);
     expect(first.offset).toBe(Buffer.byteLength(head));
     expect(samplesOf(log, 'a')!.map(([s]) => s)).toEqual([0]);
     expect(log.end).toBeNull();
 
     // Reading again before the line is filled changes nothing.
-    const again = readLogInto(path, log, first.offset);
+    const again = readLogInto(path, root, log, first.offset);
     expect(again.offset).toBe(first.offset);
     expect(samplesOf(log, 'a')).toHaveLength(1);
 
     fillAt(path, Buffer.byteLength(head), late);
-    const second = readLogInto(path, log, again.offset);
+    const second = readLogInto(path, root, log, again.offset);
     expect(second.stoppedAtNul).toBe(false);
     expect(second.offset).toBe(second.size);
     expect(samplesOf(log, 'a')!.map(([s]) => s)).toEqual([0, 1, 2]);
@@ -60,11 +60,11 @@ describe('a reader that meets a NUL byte', () => {
     const half = Math.floor(line.length / 2);
     const path = writeLog(root, 'r', `${head}${line.slice(0, half)}${blank(line.slice(half))}\n`);
     const log = new RunLog();
-    const first = readLogInto(path, log);
+    const first = readLogInto(path, root, log);
     expect(first.offset).toBe(Buffer.byteLength(head));
     expect(log.damaged).toBe(0);
     fillAt(path, Buffer.byteLength(head) + half, line.slice(half));
-    readLogInto(path, log, first.offset);
+    readLogInto(path, root, log, first.offset);
     expect(samplesOf(log, 'a')).toHaveLength(1);
     expect(log.damaged).toBe(0);
   });
@@ -81,14 +81,14 @@ describe('a reader that meets a NUL byte', () => {
     const holed = lines.map((line, i) => (i === 2 || i === 4 ? blank(line) : line));
     const path = writeLog(root, 'r', holed);
     const log = new RunLog();
-    let read = readLogInto(path, log);
+    let read = readLogInto(path, root, log);
     expect(read.offset).toBe(offsets[2]);
     fillAt(path, offsets[2]!, lines[2]!);
-    read = readLogInto(path, log, read.offset);
+    read = readLogInto(path, root, log, read.offset);
     expect(read.offset).toBe(offsets[4]);
     expect(samplesOf(log, 'a')!.map(([s]) => s)).toEqual([0, 1, 2]);
     fillAt(path, offsets[4]!, lines[4]!);
-    read = readLogInto(path, log, read.offset);
+    read = readLogInto(path, root, log, read.offset);
     expect(samplesOf(log, 'a')!.map(([s]) => s)).toEqual([0, 1, 2, 3]);
   });
 
@@ -107,12 +107,12 @@ describe('a reader that follows a log', () => {
     const head = logText([startLine(), metricsLine(0, { a: 1 })]);
     const path = writeLog(root, 'r', head);
     const log = new RunLog();
-    const first = readLogInto(path, log);
+    const first = readLogInto(path, root, log);
     // The file system shows a new file under the name: the same bytes and more.
     const replacement = join(runDir(root, 'r'), '.replacement');
     writeFileSync(replacement, head + logText([metricsLine(1, { a: 2 })]));
     renameSync(replacement, path);
-    const second = readLogInto(path, log, first.offset);
+    const second = readLogInto(path, root, log, first.offset);
     expect(second.offset).toBe(second.size);
     expect(samplesOf(log, 'a')).toHaveLength(2);
   });
@@ -130,7 +130,7 @@ describe('a reader that follows a log', () => {
       metricsLine(3, { a: 3 }),
     ]);
     const log = new RunLog();
-    readLogInto(path, log);
+    readLogInto(path, root, log);
     expect(log.damaged).toBe(0);
     expect(samplesOf(log, 'a')!.map(([s, , v]) => [s, v])).toEqual([
       [0, 0],

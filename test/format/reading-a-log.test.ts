@@ -37,7 +37,7 @@ describe('a line is whole once its line feed is written, if it holds no NUL byte
     const partial = metricsLine(2, { loss: 0.5 }).slice(0, 20);
     const path = writeLog(root, 'r', text + partial);
     const log = new RunLog();
-    const read = readLogInto(path, log);
+    const read = readLogInto(path, root, log);
     expect(read.offset).toBe(Buffer.byteLength(text));
     expect(read.size).toBe(Buffer.byteLength(text + partial));
     expect(read.stoppedAtNul).toBe(false);
@@ -50,13 +50,13 @@ describe('a line is whole once its line feed is written, if it holds no NUL byte
     const line = metricsLine(2, { loss: 0.5 });
     const path = writeLog(root, 'r', logText(LINES) + line.slice(0, 20));
     const log = new RunLog();
-    const first = readLogInto(path, log);
+    const first = readLogInto(path, root, log);
     appendFileSync(path, line.slice(20));
-    const second = readLogInto(path, log, first.offset);
+    const second = readLogInto(path, root, log, first.offset);
     expect(second.offset).toBe(first.offset);
     expect(samplesOf(log, 'loss')).toHaveLength(2);
     appendFileSync(path, `\n${metricsLine(3, { loss: 0.25 })}\n`);
-    const third = readLogInto(path, log, second.offset);
+    const third = readLogInto(path, root, log, second.offset);
     expect(third.offset).toBe(third.size);
     expect(samplesOf(log, 'loss')!.map(([step]) => step)).toEqual([0, 1, 2, 3]);
     expect(log.damaged).toBe(0);
@@ -73,7 +73,7 @@ describe('a line is whole once its line feed is written, if it holds no NUL byte
     for (const line of lines) {
       prefix += `${line}\n`;
       appendFileSync(path, `${line}\n`);
-      offset = readLogInto(path, log, offset).offset;
+      offset = readLogInto(path, root, log, offset).offset;
       expect(offset).toBe(Buffer.byteLength(prefix));
     }
     expect(allSeries(log)).toEqual(allSeries(whole));
@@ -88,7 +88,7 @@ describe('a line is whole once its line feed is written, if it holds no NUL byte
     const after = logText([metricsLine(3, { loss: 0.125 }), endLine('finished')]);
     const path = writeLog(root, 'r', text + hole + after);
     const log = new RunLog();
-    const read = readLogInto(path, log);
+    const read = readLogInto(path, root, log);
     expect(read.stoppedAtNul).toBe(true);
     expect(read.offset).toBe(Buffer.byteLength(text));
     expect(samplesOf(log, 'loss')).toHaveLength(2);
@@ -122,7 +122,7 @@ describe('a line is whole once its line feed is written, if it holds no NUL byte
     }
     const path = writeLog(root, 'r', lines);
     const log = new RunLog();
-    const read = readLogInto(path, log);
+    const read = readLogInto(path, root, log);
     expect(read.offset).toBe(read.size);
     expect(log.damaged).toBe(0);
     const { samples } = log.series.get('train/loss')!;
@@ -143,7 +143,7 @@ describe('a line is whole once its line feed is written, if it holds no NUL byte
       metricsLine(0, { a: 1 }),
     ]);
     const log = new RunLog();
-    const read = readLogInto(path, log);
+    const read = readLogInto(path, root, log);
     expect(read.offset).toBe(read.size);
     expect(log.damaged).toBe(0);
     expect((log.summary.get('long') as string).length).toBe(5 << 20);

@@ -147,7 +147,7 @@ describe('orphans', () => {
     expect(run['damaged']).toBe(0n);
     // The log is not changed by reading it.
     const again = new RunLog();
-    readLogInto(path, again);
+    readLogInto(path, root, again);
     expect(again.resumes).toHaveLength(1);
   });
 
@@ -170,13 +170,13 @@ describe('the cut of a line that is not whole', () => {
     const holed = `{"type":"metrics","time":9.0,"step":2,\u0000\u0000\u0000\u0000\n${metricsLine(3, { a: 4 })}\n`;
     const path = writeLog(root, 'r', whole + holed);
     const log = new RunLog();
-    const first = readLogInto(path, log);
+    const first = readLogInto(path, root, log);
     expect(first.stoppedAtNul).toBe(true);
     expect(first.offset).toBe(Buffer.byteLength(whole));
     // The resumed writer cuts the log before its first line that is not whole and appends.
     truncateSync(path, first.offset);
     appendFileSync(path, logText([resumeLine(1), metricsLine(2, { a: 3 })]));
-    const second = readLogInto(path, log, first.offset);
+    const second = readLogInto(path, root, log, first.offset);
     expect(second.stoppedAtNul).toBe(false);
     expect(second.offset).toBe(second.size);
     expect(steps(log, 'a')).toEqual([0, 1, 2]);
@@ -189,10 +189,10 @@ describe('the cut of a line that is not whole', () => {
     const whole = logText([startLine(), metricsLine(0, { a: 1 })]);
     const path = writeLog(root, 'r', `${whole}{"type":"metrics","ti`);
     const log = new RunLog();
-    const { offset } = readLogInto(path, log);
+    const { offset } = readLogInto(path, root, log);
     truncateSync(path, offset);
     appendFileSync(path, logText([resumeLine(0), metricsLine(1, { a: 2 })]));
-    readLogInto(path, log, offset);
+    readLogInto(path, root, log, offset);
     expect(log.damaged).toBe(0);
     expect(steps(log, 'a')).toEqual([0, 1]);
   });

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { readLogInto } from '../../electron/store/log/log-bytes.js';
 import type { LogReadResult } from '../../electron/store/log/read-types.js';
 import { scanSegment } from '../../electron/store/log/segment-scan.js';
@@ -63,7 +63,7 @@ function scanHere(path: string, lost = new Set<number>()): StartSegmentScan {
     result: Promise.resolve(
       lost.has(slot)
         ? undefined
-        : scanSegment(path, start, end, (b) => (progress[slot] = b)).segment,
+        : scanSegment(path, dirname(path), start, end, (b) => (progress[slot] = b)).segment,
     ),
     cancel: () => undefined,
   });
@@ -112,11 +112,16 @@ async function expectSegmentedEqualsWhole(
   lost?: Set<number>,
 ): Promise<void> {
   const whole = new RunLog();
-  const wholeRead = readLogInto(path, whole);
+  const wholeRead = readLogInto(path, dirname(path), whole);
   const segmented = new RunLog();
   const progress: number[] = [];
-  const read = await readLogSegmented(path, segmented, cuts, scanHere(path, lost), (bytes) =>
-    progress.push(bytes),
+  const read = await readLogSegmented(
+    path,
+    dirname(path),
+    segmented,
+    cuts,
+    scanHere(path, lost),
+    (bytes) => progress.push(bytes),
   );
   expect(stateOf(segmented, read)).toEqual(stateOf(whole, wholeRead));
   expect(progress.every((bytes, i) => i === 0 || bytes > progress[i - 1]!)).toBe(true);
@@ -130,7 +135,8 @@ describe('reading a log in segments', () => {
     const text = buildLog(prng, { lines: 4 * CHUNK + 999, keys: KEYS, extras: () => undefined });
     const path = join(newStore(), 'events.jsonl');
     writeFileSync(path, text);
-    for (const count of [2, 3, 5]) await expectSegmentedEqualsWhole(path, segmentCuts(path, count));
+    for (const count of [2, 3, 5])
+      await expectSegmentedEqualsWhole(path, segmentCuts(path, dirname(path), count));
     for (let round = 0; round < 4; round++)
       await expectSegmentedEqualsWhole(path, randomCuts(prng, text, 1 + prng.int(6)));
   });
@@ -206,9 +212,9 @@ describe('reading a log in segments', () => {
     const text = buildLog(prng, { lines: 2 * CHUNK, keys: KEYS, extras: () => undefined });
     const path = join(newStore(), 'events.jsonl');
     writeFileSync(path, text);
-    await expectSegmentedEqualsWhole(path, segmentCuts(path, 4), new Set([2]));
+    await expectSegmentedEqualsWhole(path, segmentCuts(path, dirname(path), 4), new Set([2]));
     writeFileSync(path, text.slice(text.indexOf('\n') + 1));
-    await expectSegmentedEqualsWhole(path, segmentCuts(path, 3));
+    await expectSegmentedEqualsWhole(path, segmentCuts(path, dirname(path), 3));
   });
 
   it('gives the same on threads: a log read in worker segments equals a whole read', async () => {
@@ -216,8 +222,8 @@ describe('reading a log in segments', () => {
     const text = buildLog(prng, { lines: 3 * CHUNK, keys: KEYS, extras: () => undefined });
     const path = join(newStore(), 'events.jsonl');
     writeFileSync(path, text);
-    const { log, read } = await readLogInWorker(path, () => undefined, 3);
+    const { log, read } = await readLogInWorker(path, dirname(path), () => undefined, 3);
     const whole = new RunLog();
-    expect(stateOf(log, read)).toEqual(stateOf(whole, readLogInto(path, whole)));
+    expect(stateOf(log, read)).toEqual(stateOf(whole, readLogInto(path, dirname(path), whole)));
   });
 });

@@ -26,8 +26,8 @@ vi.mock('../../electron/store/lock-probe.js', async (importOriginal) => {
   const actual = await importOriginal<typeof LockProbeModule>();
   return {
     ...actual,
-    probeLock: (path: string) => {
-      const result = actual.probeLock(path);
+    probeLock: (path: string, realRoot: string) => {
+      const result = actual.probeLock(path, realRoot);
       hooks.probes++;
       hooks.afterProbe?.(path);
       return result;
@@ -202,7 +202,7 @@ describe("a log whose last record is an end has that record's status", () => {
     const path = writeLog(root, 'r', [startLine(), endLine('finished')]);
     writeWriter(root, 'r', thisBoot());
     await held(path);
-    expect(probeLock(path)).toBe('held');
+    expect(probeLock(path, root)).toBe('held');
     expect(readRun(root, 'r', host).status).toBe('finished');
   });
 });
@@ -232,7 +232,7 @@ describe('without an end, a reader that can probe the lock', () => {
   it("takes a shared lock: other readers' probes do not make a run read running", async () => {
     const { root, path } = unendedRun(thisBoot());
     await held(path, 'sh');
-    expect(probeLock(path)).toBe('free');
+    expect(probeLock(path, root)).toBe('free');
     expect(readRun(root, 'r', host).status).toBe('crashed');
   });
 
@@ -240,11 +240,11 @@ describe('without an end, a reader that can probe the lock', () => {
     const { root, path } = unendedRun(thisBoot());
     const holder = await held(path);
     const started = Date.now();
-    expect(probeLock(path)).toBe('held');
+    expect(probeLock(path, root)).toBe('held');
     expect(Date.now() - started).toBeLessThan(1000);
     await holder.release();
     readRun(root, 'r', host);
-    expect(probeLock(path)).toBe('free');
+    expect(probeLock(path, root)).toBe('free');
     // A writer can take the lock exclusively after a probe.
     expect(lockIsFree(path, 'exnb')).toBe(true);
     const fd = openSync(path, 'r');

@@ -535,7 +535,7 @@ describe('random bytes and mutated logs', () => {
         const path = join(dir, `log-${i}.jsonl`);
         writeFileSync(path, bytes);
         const fromFile = new RunLog();
-        const read = readLogInto(path, fromFile);
+        const read = readLogInto(path, dir, fromFile);
         expect(read.offset, `case ${i}`).toBe(consumed);
         expect(read.stoppedAtNul, `case ${i}`).toBe(stoppedAtNul);
         expect(read.size).toBe(bytes.length);
@@ -544,9 +544,9 @@ describe('random bytes and mutated logs', () => {
         const cut = prng.int(bytes.length + 1);
         writeFileSync(path, bytes.subarray(0, cut));
         const pieces = new RunLog();
-        const first = readLogInto(path, pieces);
+        const first = readLogInto(path, dir, pieces);
         writeFileSync(path, bytes);
-        readLogInto(path, pieces, first.offset);
+        readLogInto(path, dir, pieces, first.offset);
         expect(differenceFromReference(pieces, ref), `case ${i} in pieces`).toBeUndefined();
       }
       takenLines += log.lines - ref.damaged;

@@ -59,12 +59,12 @@ describe('listing from stats hints', () => {
   it('skips the sample lines of an ended run whose hint holds, and folds every other record', () => {
     const root = demoStore();
     const ended = listRunIds(root).filter((id) =>
-      listFromHint(join(root, 'runs', id), root, LOG_FILE),
+      listFromHint(join(root, 'runs', id), LOG_FILE, root),
     );
     // The demo's ended runs all have hints; its one live run has none.
     expect(ended.length).toBe(listRunIds(root).length - 1);
     for (const id of ended) {
-      const listing = listFromHint(join(root, 'runs', id), root, LOG_FILE)!;
+      const listing = listFromHint(join(root, 'runs', id), LOG_FILE, root)!;
       expect(listing.log.series.size).toBe(0);
       expect(listing.log.skippedSampleLines).toBeGreaterThan(0);
       expect(listing.log.end).not.toBeNull();
@@ -105,7 +105,7 @@ describe('listing from stats hints', () => {
   it('reads the log whole when the hint does not hold for it or cannot be read', async () => {
     const root = demoStore();
     const ids = listRunIds(root).filter((id) =>
-      listFromHint(join(root, 'runs', id), root, LOG_FILE),
+      listFromHint(join(root, 'runs', id), LOG_FILE, root),
     );
     const [stale, broken] = ids;
     const statsOf = (id: string) => join(root, 'runs', id!, 'stats.json');
@@ -116,8 +116,8 @@ describe('listing from stats hints', () => {
       hint.replace(/"length":(\d+)/, (_, n) => `"length":${+n + 1}`),
     );
     writeFileSync(statsOf(broken!), '{"format":1,');
-    expect(listFromHint(join(root, 'runs', stale!), root, LOG_FILE)).toBeNull();
-    expect(listFromHint(join(root, 'runs', broken!), root, LOG_FILE)).toBeNull();
+    expect(listFromHint(join(root, 'runs', stale!), LOG_FILE, root)).toBeNull();
+    expect(listFromHint(join(root, 'runs', broken!), LOG_FILE, root)).toBeNull();
     const expected = fullSummaries(root);
     const backend = await open(root);
     for (const id of [stale!, broken!]) {
@@ -128,7 +128,7 @@ describe('listing from stats hints', () => {
   it('a hinted run whose log changes is read whole and followed', async () => {
     const root = demoStore();
     const id = listRunIds(root).find((run) =>
-      listFromHint(join(root, 'runs', run), root, LOG_FILE),
+      listFromHint(join(root, 'runs', run), LOG_FILE, root),
     )!;
     const backend = await open(root);
     const before = backend.listRuns().find((run) => run.id === id)!;

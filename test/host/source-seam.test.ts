@@ -47,6 +47,7 @@ class MemoryRun implements SourceRun {
       state: 'read',
       changes: from === this.told ? [] : [{ kind: 'samples', key: 'loss', from, to: this.told }],
       recordsChanged: false,
+      fileChanged: from !== this.told,
     };
   }
 

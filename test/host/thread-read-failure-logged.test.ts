@@ -57,6 +57,7 @@ describe('a read on a thread that fails', () => {
     const told: string[] = [];
     const scan = scanSegmentInWorker(
       missing,
+      join(missing, '..', '..', '..'),
       100,
       200,
       new Float64Array(new SharedArrayBuffer(16)),
@@ -74,6 +75,7 @@ describe('a read on a thread that fails', () => {
     const told: string[] = [];
     const scan = scanSegmentInWorker(
       missing,
+      join(missing, '..', '..', '..'),
       0,
       10,
       new Float64Array(new SharedArrayBuffer(8)),

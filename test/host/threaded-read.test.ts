@@ -46,8 +46,10 @@ describe('reading in a worker thread', () => {
   it('gives the same RunLog as a read on this thread, and tells its progress', async () => {
     const root = storeWithLog(200_000);
     const progress: number[] = [];
-    const { log, read } = await readLogInWorker(join(root, 'runs', ID, 'events.jsonl'), (bytes) =>
-      progress.push(bytes),
+    const { log, read } = await readLogInWorker(
+      join(root, 'runs', ID, 'events.jsonl'),
+      root,
+      (bytes) => progress.push(bytes),
     );
     const here = readRun(root, ID);
     expect(read.offset).toBe(here.offset);

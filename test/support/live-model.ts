@@ -1,5 +1,6 @@
 // What a subscriber holds of a run, and exact comparisons of it and a RunLog with a fresh read.
 
+import { join } from 'node:path';
 import type { FollowResult } from '../../electron/follow/run-follower.js';
 import type { LogReadResult } from '../../electron/store/log/read-types.js';
 import { readLogInto } from '../../electron/store/log/log-bytes.js';
@@ -139,10 +140,15 @@ export function applyFollow(held: HeldRun, result: FollowResult, log: RunLog): v
   }
 }
 
+/** The store that the log at <root>/runs/<id>/events.jsonl belongs to. */
+export function storeRootOf(logPath: string): string {
+  return join(logPath, '..', '..', '..');
+}
+
 /** A fresh full read of the log at path: the oracle. */
 export function freshRead(path: string): { log: RunLog; read: LogReadResult } {
   const log = new RunLog();
-  const read = readLogInto(path, log);
+  const read = readLogInto(path, storeRootOf(path), log);
   return { log, read };
 }
 

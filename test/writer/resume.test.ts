@@ -88,7 +88,7 @@ describe('RunWriter.resume', () => {
     expect(run.log.files.map((f) => f.path)).toEqual(['files/samples/500-1.png']);
     expect(run.statisticsFromHint).toBe(true);
     const fold = new RunLog();
-    const read = readLogInto(logPath, fold);
+    const read = readLogInto(logPath, root, fold);
     expect(readFileSync(join(run.dir, 'stats.json'), 'utf8')).toBe(
       encodeStatsHint(read.size, fold.foldStatistics()),
     );

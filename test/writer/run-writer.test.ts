@@ -24,7 +24,7 @@ function logLines(root: string, id: string): string[] {
 
 function freshFold(root: string, id: string): { log: RunLog; size: number } {
   const log = new RunLog();
-  const read = readLogInto(join(root, 'runs', id, 'events.jsonl'), log);
+  const read = readLogInto(join(root, 'runs', id, 'events.jsonl'), root, log);
   return { log, size: read.size };
 }
 

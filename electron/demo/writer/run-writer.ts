@@ -24,6 +24,7 @@ import type { KeyStatistics } from '../../../shared/series/statistics.js';
 import { StatisticsAccumulator } from '../../../shared/series/statistics.js';
 import { hostIdentities } from '../../store/identities.js';
 import { readLogInto } from '../../store/log/log-bytes.js';
+import { realStoreRoot } from '../../store/store-files.js';
 import { RunLog } from '../../store/log/run-fold.js';
 import { LOG_FILE } from '../../store/log/read-run.js';
 import type { SampleValues, Values } from './argument-checks.js';
@@ -219,7 +220,7 @@ export class RunWriter {
     try {
       lockRunLog(fd, logPath);
       const runLog = new RunLog();
-      const read = readLogInto(logPath, runLog);
+      const read = readLogInto(logPath, realStoreRoot(root), runLog);
       if (runLog.start === null || runLog.unreadable !== null) {
         throw new Error(
           runLog.unreadable?.reason === 'foreign-format'

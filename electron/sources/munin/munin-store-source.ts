@@ -26,8 +26,8 @@ export interface MuninStoreOptions {
 
 export class MuninStoreSource implements RunsSource {
   readonly root: string;
-  /** The root's real path, links resolved: every read and write stays below it. */
-  readonly realRoot: string;
+  /** The root with the links on its way resolved: where links in the store's files may lead. */
+  private readonly realRoot: string;
   readonly runs = new Map<string, RunEntry>();
   private readonly host: HostIdentities;
   private watcher: StoreWatcher | null = null;
@@ -66,7 +66,8 @@ export class MuninStoreSource implements RunsSource {
     );
     this.watcher = watcher;
     this.reader = new ReadScheduler({
-      root: this.realRoot,
+      root: this.root,
+      realRoot: this.realRoot,
       host: this.host,
       watcher,
       runs: this.runs,

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { log } from '../../log.js';
 import { isAbsent } from '../../store/file-errors.js';
 import type { HostIdentities } from '../../store/identities.js';
-import { hasWholeFirstLine } from '../../store/log/log-bytes.js';
+import { firstLineOf } from '../../store/log/log-bytes.js';
 import { LOG_FILE } from '../../store/log/read-run.js';
 import { readLogInWorker } from '../../store/log/threaded-read.js';
 import { listRunCandidates } from '../../store/store.js';
@@ -28,6 +28,8 @@ const BACKGROUND_SLICE_MS = 25;
 
 export interface ReadSchedulerOptions {
   readonly root: string;
+  /** The store's real root (realStoreRoot): where links in its files may lead. */
+  readonly realRoot: string;
   readonly host: HostIdentities;
   readonly watcher: StoreWatcher;
   /** The runs read, by id: the scheduler adds to it. */
@@ -96,15 +98,15 @@ export class ReadScheduler {
    * a big log, in a worker thread, the run added once it is read.
    */
   private takeUp(id: string): RunEntry | undefined {
-    const { root, host, runs } = this.options;
+    const { realRoot, host, runs } = this.options;
     this.options.watcher.follow(id);
     if (this.reading.has(id)) return undefined;
-    const dir = join(root, 'runs', id);
+    const dir = join(realRoot, 'runs', id);
     const logPath = join(dir, LOG_FILE);
     let size = 0;
     try {
       // A link out of the store is not followed; one inside it is, as the run it leads to.
-      if (!checkStoreDirectory(dir, root)) return undefined;
+      if (!checkStoreDirectory(dir, realRoot)) return undefined;
       size = statSync(logPath).size;
     } catch (error) {
       if (error instanceof UnreadableFile && error.code === 'ENOTDIR') {
@@ -123,20 +125,27 @@ export class ReadScheduler {
           ? `its directory ${error.reason}`
           : `${LOG_FILE} ${unreadableFromError(logPath, error).reason}`;
       log.warn(`run ${id}: ${reason}; it is listed as unreadable`);
-      const entry = RunEntry.unreadable(root, id, host, reason);
+      const entry = RunEntry.unreadable(realRoot, id, host, reason);
       runs.set(id, entry);
       return entry;
     }
     // A small log's read tells whether its first line is whole; a big one is asked first.
     if (size < this.options.threadedReadBytes) return this.addRun(id, true);
-    if (!hasWholeFirstLine(logPath)) return undefined;
+    const firstLine = firstLineOf(logPath, realRoot);
+    if (firstLine.state === 'unreadable') {
+      log.warn(`${logPath} ${firstLine.reason}; run ${id} is listed as unreadable`);
+      const entry = RunEntry.unreadable(realRoot, id, host, `${LOG_FILE} ${firstLine.reason}`);
+      runs.set(id, entry);
+      return entry;
+    }
+    if (firstLine.state !== 'whole') return undefined;
     this.reading.set(id, { bytes: 0, size });
     this.options.readingStarted(id);
-    readLogInWorker(logPath, (bytes) => this.reading.set(id, { bytes, size })).then(
+    readLogInWorker(logPath, realRoot, (bytes) => this.reading.set(id, { bytes, size })).then(
       ({ log, read }) => {
         this.reading.delete(id);
         if (this.options.closed() || runs.has(id)) return;
-        const entry = new RunEntry(root, id, host);
+        const entry = new RunEntry(realRoot, id, host);
         entry.follower.adopt(log, read);
         // Probes and catches up with what was written while the thread read.
         if (entry.refresh().state === 'vanished') return;
@@ -163,7 +172,8 @@ export class ReadScheduler {
    * samples read when it is opened; else read whole.
    */
   private addRun(id: string, fromHint = false): RunEntry | undefined {
-    const entry = new RunEntry(this.options.root, id, this.options.host);
+    const { realRoot, host } = this.options;
+    const entry = new RunEntry(realRoot, id, host);
     if (fromHint && entry.listFromHint()) {
       this.options.runs.set(id, entry);
       return entry;

@@ -101,7 +101,7 @@ export class RunEntry implements SourceRun {
    * nothing, when the run must be read whole (see listFromHint).
    */
   listFromHint(): boolean {
-    const listing = listFromHint(this.dir, this.realRoot, LOG_FILE);
+    const listing = listFromHint(this.dir, LOG_FILE, this.realRoot);
     if (listing === null) return false;
     this.listing = listing;
     // An end decides the status whatever a probe would find.
@@ -131,7 +131,7 @@ export class RunEntry implements SourceRun {
         this.status = this.decideStatus('unavailable');
       return result;
     }
-    const { writer, probe } = probeRun(this.dir, this.realRoot, this.host);
+    const { writer, probe } = probeRun(this.dir, this.host, this.realRoot);
     this.writer = writer;
     const result = this.follower.poll();
     if (result.state === 'unreadable') this.markUnreadable(`${LOG_FILE} ${result.reason}`);

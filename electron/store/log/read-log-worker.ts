@@ -8,17 +8,22 @@ import { RunLog } from './run-fold.js';
 import { readLogSegmented, segmentCountFor, segmentCuts } from './segmented-read.js';
 import { scanSegmentInWorker } from './threaded-read.js';
 
-const { path, segments } = workerData as { path: string; segments: number | undefined };
+const { path, realRoot, segments } = workerData as {
+  path: string;
+  realRoot: string;
+  segments: number | undefined;
+};
 const port = parentPort!;
 try {
   const log = new RunLog();
   const read = await readLogSegmented(
     path,
+    realRoot,
     log,
-    segmentCuts(path, segments ?? segmentCountFor(statSync(path).size)),
+    segmentCuts(path, realRoot, segments ?? segmentCountFor(statSync(path).size)),
     (start, end, progress, slot) =>
       // The host thread logs: this thread's logger is not the one --verbose configured.
-      scanSegmentInWorker(path, start, end, progress, slot, (message) =>
+      scanSegmentInWorker(path, realRoot, start, end, progress, slot, (message) =>
         port.postMessage({ type: 'warning', message }),
       ),
     (bytes) => port.postMessage({ type: 'progress', bytes }),

@@ -83,11 +83,12 @@ export function readStatistics(
  */
 export function probeRun(
   dir: string,
-  realRoot: string,
   host: HostIdentities,
+  realRoot: string,
 ): { writer: WriterIdentity | null; probe: ProbeResult } {
   const writer = readWriterFile(dir, realRoot);
-  return { writer, probe: canProbe(writer, host) ? probeLock(join(dir, LOG_FILE)) : 'unavailable' };
+  const probe = canProbe(writer, host) ? probeLock(join(dir, LOG_FILE), realRoot) : 'unavailable';
+  return { writer, probe };
 }
 
 /**
@@ -109,11 +110,11 @@ export function readRun(
     if (!(error instanceof UnreadableFile)) throw error;
     return unreadableRun(id, dir, `its directory ${error.reason}`);
   }
-  const { writer, probe } = probeRun(dir, realRoot, host);
+  const { writer, probe } = probeRun(dir, host, realRoot);
   const log = new RunLog();
   let read: LogReadResult;
   try {
-    read = readLogInto(logPath, log);
+    read = readLogInto(logPath, realRoot, log);
   } catch (error) {
     if (!(error instanceof UnreadableFile)) throw error;
     return unreadableRun(id, dir, `${LOG_FILE} ${error.reason}`, writer);

@@ -17,12 +17,37 @@ export interface LogReadResult {
   readonly stoppedAtNul: boolean;
   /** The file's device and inode, to tell a log replaced under the same name. */
   readonly identity: string;
+  /**
+   * The line reading stopped at, when it is not whole for want of its line feed (or a NUL in a
+   * line too long to hold), as far as it was scanned: the next read of the log, handed this,
+   * scans on from there and reads none of those bytes again until the line is whole.
+   */
+  readonly partialLine: PartialLine | null;
+  /** The bytes this read took from the file: none when it found the file as it was. */
+  readonly bytesRead: number;
+  /** True when the file was found as `unlessVersion` gave it, and nothing was read. */
+  readonly unchanged: boolean;
+}
+
+/** A line not whole yet, from start: its bytes before scannedTo hold no line feed and no NUL. */
+export interface PartialLine {
+  readonly start: number;
+  readonly scannedTo: number;
+}
+
+/** What tells one state of a log file from another without reading it. */
+export interface LogVersion {
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly identity: string;
 }
 
 /** What takes a log's bytes whole line by whole line: a run's fold (RunLog) or a test's own. */
 export interface WholeLinesSink {
   /** Applies the whole lines of bytes[start, end) and says where it stopped. */
   applyWholeLines(bytes: Uint8Array, start: number, end: number): WholeLinesResult;
+  /** Takes a whole line too long to hold (over MAX_LINE_BYTES): damaged, nothing taken from it. */
+  skipLongLine(): void;
 }
 
 /** A Series as structured clone carries it from the thread that read it. */

@@ -200,6 +200,17 @@ export class RunLog extends SamplesFold {
     return { consumed: pos, stoppedAtNul: firstNul < end };
   }
 
+  /**
+   * Takes a whole line too long to hold (log-bytes.ts, MAX_LINE_BYTES) as applyLine takes one
+   * that is no record: no record of this format is that long, so nothing is read from it.
+   */
+  skipLongLine(): void {
+    this.lines++;
+    if (this.unreadable !== null) return;
+    if (this.start === null) this.unreadable = { reason: 'no-start' };
+    else this.damaged++;
+  }
+
   /** Applies one whole line, bytes[start, end) without its line feed. */
   applyLine(bytes: Uint8Array, start: number, end: number): void {
     this.lines++;

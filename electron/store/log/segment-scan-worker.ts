@@ -4,8 +4,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { scanSegment } from './segment-scan.js';
 
-const { path, start, end, progress, slot } = workerData as {
+const { path, realRoot, start, end, progress, slot } = workerData as {
   path: string;
+  realRoot: string;
   start: number;
   end: number;
   progress: Float64Array;
@@ -13,7 +14,7 @@ const { path, start, end, progress, slot } = workerData as {
 };
 const port = parentPort!;
 try {
-  const { segment, buffers } = scanSegment(path, start, end, (bytes) => {
+  const { segment, buffers } = scanSegment(path, realRoot, start, end, (bytes) => {
     progress[slot] = bytes;
   });
   port.postMessage({ type: 'done', segment }, buffers);

@@ -1,9 +1,11 @@
 // Reading one segment of a big log on a thread of its own: the metrics and reading lines the fast
 // path knows, from a line's start up to the first line that needs the fold before it to be read
-// (any other record, a damaged or unwhole line, a key used as both kinds). The fold joins what a
-// segment read to its own series (RunLog.applySegment) and reads on from where the segment stopped.
+// (any other record, a damaged or unwhole line, one too long to hold, a key used as both kinds).
+// The fold joins what a segment read to its own series (RunLog.applySegment) and reads on from
+// where the segment stopped.
 
-import { closeSync, fstatSync, openSync } from 'node:fs';
+import { closeSync } from 'node:fs';
+import { openStoreFile } from '../store-files.js';
 import { readInChunks } from './log-bytes.js';
 import type { SegmentSamples } from './read-types.js';
 import { SamplesFold } from './run-fold.js';
@@ -17,13 +19,13 @@ const CHUNK_BYTES = 4 << 20;
  */
 export function scanSegment(
   path: string,
+  realRoot: string,
   start: number,
   end: number,
   progress?: (bytes: number) => void,
 ): { segment: SegmentSamples; buffers: ArrayBuffer[] } {
-  const fd = openSync(path, 'r');
+  const { fd, stat } = openStoreFile(path, realRoot);
   try {
-    const stat = fstatSync(fd);
     const readEnd = Math.min(end, stat.size);
     const scanner = new SamplesLineScanner();
     const fold = new SamplesFold();
@@ -31,6 +33,8 @@ export function scanSegment(
     fold.currentStep = -1;
     let lines = 0;
     const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(CHUNK_BYTES, readEnd - start)));
+    // A line too long to hold stops the segment there too (readInChunks says so): the fold
+    // scans past it.
     const { consumed } = readInChunks(fd, start, readEnd, readEnd, buffer, (bytes, filled, at) => {
       let pos = 0;
       while (pos < filled) {

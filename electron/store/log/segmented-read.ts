@@ -4,9 +4,10 @@
 // read from start to end gives, only sooner.
 
 import { availableParallelism } from 'node:os';
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { openStoreFile } from '../store-files.js';
 import type { LogReadResult, SegmentSamples } from './read-types.js';
-import { readLogInto } from './log-bytes.js';
+import { MAX_LINE_BYTES, readLogInto } from './log-bytes.js';
 import type { RunLog } from './run-fold.js';
 
 /** Below this a segment's thread costs more than it saves. */
@@ -40,19 +41,21 @@ export function segmentCountFor(size: number, threads = availableParallelism()):
 /**
  * Offsets cutting the log into at most `count` segments of about equal size: 0, then each cut
  * just past a line feed, then the size (Infinity for one segment: the whole log, however long it
- * grows). A cut that finds no line feed before the next is dropped.
+ * grows). A cut that finds no line feed before the next, or within MAX_LINE_BYTES, is dropped:
+ * the fold reads past a line that long.
  */
-export function segmentCuts(path: string, count: number): number[] {
+export function segmentCuts(path: string, realRoot: string, count: number): number[] {
   if (count <= 1) return [0, Infinity];
-  const fd = openSync(path, 'r');
+  const { fd, stat } = openStoreFile(path, realRoot);
   try {
-    const size = fstatSync(fd).size;
+    const { size } = stat;
     const cuts = [0];
     const window = Buffer.allocUnsafe(64 << 10);
     for (let k = 1; k < count; k++) {
       let at = Math.max(Math.floor((size * k) / count), cuts[cuts.length - 1]!);
+      const giveUpAt = Math.min(size, at + MAX_LINE_BYTES);
       let cut = -1;
-      while (cut < 0 && at < size) {
+      while (cut < 0 && at < giveUpAt) {
         const read = readSync(fd, window, 0, window.length, at);
         if (read === 0) break;
         const lineFeed = window.subarray(0, read).indexOf(0x0a);
@@ -74,6 +77,7 @@ export function segmentCuts(path: string, count: number): number[] {
  */
 export async function readLogSegmented(
   path: string,
+  realRoot: string,
   log: RunLog,
   cuts: readonly number[],
   startScan: StartSegmentScan,
@@ -100,16 +104,13 @@ export async function readLogSegmented(
     }
   };
   const fold = (from: number, until: number): LogReadResult =>
-    readLogInto(
-      path,
-      log,
-      from,
-      (bytes) => {
+    readLogInto(path, realRoot, log, from, {
+      onProgress: (bytes) => {
         folded = bytes;
         tell();
       },
       until,
-    );
+    });
   const ticker = setInterval(() => tell(), PROGRESS_EVERY_MS);
   try {
     let read = fold(0, cuts[1]!);

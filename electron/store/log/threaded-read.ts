@@ -45,11 +45,14 @@ function workerScript(name: string): string {
  */
 export function readLogInWorker(
   path: string,
+  realRoot: string,
   onProgress: (bytes: number) => void,
   segments?: number,
 ): Promise<{ log: RunLog; read: LogReadResult }> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerScript('read-log-worker'), { workerData: { path, segments } });
+    const worker = new Worker(workerScript('read-log-worker'), {
+      workerData: { path, realRoot, segments },
+    });
     worker.on('message', (message: WorkerMessage) => {
       if (message.type === 'progress') onProgress(message.bytes);
       else if (message.type === 'warning') log.warn(message.message);
@@ -74,6 +77,7 @@ export function readLogInWorker(
  */
 export function scanSegmentInWorker(
   path: string,
+  realRoot: string,
   start: number,
   end: number,
   progress: Float64Array,
@@ -81,7 +85,7 @@ export function scanSegmentInWorker(
   failed: (why: string) => void,
 ): SegmentScan {
   const worker = new Worker(workerScript('segment-scan-worker'), {
-    workerData: { path, start, end, progress, slot },
+    workerData: { path, realRoot, start, end, progress, slot },
   });
   let settled = false;
   let cancelled = false;
