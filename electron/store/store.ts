@@ -81,7 +81,7 @@ export function listRunCandidates(root: string): string[] {
   return runsEntries(root).sort((a, b) => compareUtf8(b, a));
 }
 
-/** The ids of the store's runs, in byte order. */
+/** The ids of the store's runs, in byte order: those that cannot be read too, to be told so. */
 export function listRunIds(root: string, realRoot = realStoreRoot(root)): string[] {
   return runsEntries(root)
     .filter((name) => {

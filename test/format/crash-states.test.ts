@@ -47,12 +47,19 @@ describe('a run directory whose log holds no whole first line is not a run', () 
     expect(exportStore(root).runs.map((r) => r['id'])).toEqual(['good']);
   });
 
-  it('a run directory without a log, or whose log is a directory', () => {
+  it('a run directory without a log, or a file in runs/, is not a run', () => {
     const root = newStore();
     mkdirSync(join(runDir(root, 'nolog'), 'tags'), { recursive: true });
-    mkdirSync(join(runDir(root, 'dirlog'), 'events.jsonl'), { recursive: true });
     writeAt(join(root, 'runs', 'a-file'), logText([startLine()]));
     expect(exportStore(root).runs).toEqual([]);
+  });
+
+  it('a directory in place of the log is there but cannot be read: an unreadable run', () => {
+    const root = newStore();
+    mkdirSync(join(runDir(root, 'dirlog'), 'events.jsonl'), { recursive: true });
+    expect(exportStore(root).runs).toEqual([
+      { id: 'dirlog', status: 'unreadable', error: 'events.jsonl is a directory, not a file' },
+    ]);
   });
 
   it('and so is one that also has a writer file', () => {

@@ -27,21 +27,30 @@ beforeAll(() => {
 });
 
 describe('a FIFO as a run log', () => {
-  it('export returns, with the other runs, and warns of the FIFO', async () => {
+  it('export returns, with the other runs and the FIFO run as unreadable, saying why', async () => {
     const outcome = await runCli(['export', store], { timeoutMs: 30_000 });
     expect(outcome.timedOut).toBe(false);
     expect(outcome.status).toBe(0);
-    const exported = JSON.parse(outcome.stdout) as { runs: { id: string }[] };
-    expect(exported.runs.map((run) => run.id)).toEqual([GOOD]);
+    const exported = JSON.parse(outcome.stdout) as { runs: { id: string; status: string }[] };
+    expect(exported.runs.map((run) => run.id)).toEqual([GOOD, FIFO]);
+    expect(exported.runs[1]).toEqual({
+      id: FIFO,
+      status: 'unreadable',
+      error: 'events.jsonl is a FIFO (named pipe), not a file',
+    });
     expect(outcome.stderr).toContain('is a FIFO (named pipe), not a file');
   });
 
-  it('serve lists the other runs and answers', async () => {
+  it('serve lists the other runs, and the FIFO run as unreadable, and answers', async () => {
     const server = await startServe(store, { timeoutMs: 30_000 });
     try {
       const client = await WsClient.connect(Number(server.url.port), server.token);
       const runs = await client.ok({ op: 'listRuns' });
       expect(runs.map((run) => run.id)).toContain(GOOD);
+      expect(runs.find((run) => run.id === FIFO)).toMatchObject({
+        status: 'unreadable',
+        error: 'events.jsonl is a FIFO (named pipe), not a file',
+      });
       await client.close();
     } finally {
       const outcome = await server.stop();
