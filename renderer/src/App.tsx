@@ -10,7 +10,7 @@ import { RunsBrowser } from './pages/RunsBrowser.js';
 import { RunPage } from './pages/RunPage.js';
 import { ComparePage } from './pages/ComparePage.js';
 import { Welcome } from './pages/Welcome.js';
-import { byteSize } from './text/size-text.js';
+import { byteSize } from '../../shared/format/byte-size.js';
 import { visibleText } from './text/visible-text.js';
 
 type Theme = 'light' | 'dark';

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { endLine, metricsLine, startLine } from '../support/lines.js';
-import { byteSize } from '../../renderer/src/text/size-text.js';
+import { byteSize } from '../../shared/format/byte-size.js';
 import { E2eSession, WAIT, describeE2e, goToRoute, screenshot } from './support.js';
 
 /** A diff larger than the run page shows (1 MiB) and than one piece of a save (4 MiB). */
@@ -80,6 +80,10 @@ describeE2e('a hostile store', () => {
 
     await goToRoute(page, '#/run/fifo-log/overview');
     await page.waitForSelector('[data-testid="run-error"]', WAIT);
+    await page.waitForSelector('[data-testid="unreadable-card"]', WAIT);
+    expect(await page.textContent('[data-testid="file-problems-card"] li')).toBe(
+      'events.jsonl is a FIFO (named pipe), not a file',
+    );
     expect(await page.textContent('[data-testid="run-error"]')).toContain(
       'events.jsonl is a FIFO (named pipe), not a file',
     );
@@ -104,7 +108,7 @@ describeE2e('a hostile store', () => {
     await goToRoute(page, '#/run/big-notes/notes');
     await page.waitForSelector('[data-testid="notes-read-only"]', WAIT);
     expect(await page.textContent('[data-testid="notes-read-only"]')).toMatch(
-      /the notes are 2400000 bytes, more than the 1048576 bytes the app edits/,
+      /the notes are 2\.4 MB, more than the 1\.0 MB the app edits; only their first part is shown: edit the file itself \(runs\/big-notes\/notes\)/,
     );
     const shown = await page.inputValue('[data-testid="notes-text"]');
     expect(shown.length).toBeLessThanOrEqual(1 << 20);

@@ -120,12 +120,12 @@ export class ReadScheduler {
         return undefined;
       }
       // There, but not to be read: listed as unreadable, saying why, never left out in silence.
-      const reason =
+      const problem =
         error instanceof UnreadableFile
-          ? `its directory ${error.reason}`
-          : `${LOG_FILE} ${unreadableFromError(logPath, error).reason}`;
-      log.warn(`run ${id}: ${reason}; it is listed as unreadable`);
-      const entry = RunEntry.unreadable(realRoot, id, host, reason);
+          ? { file: 'its directory', reason: error.reason }
+          : { file: LOG_FILE, reason: unreadableFromError(logPath, error).reason };
+      log.warn(`run ${id}: ${problem.file} ${problem.reason}; it is listed as unreadable`);
+      const entry = RunEntry.unreadable(realRoot, id, host, problem);
       runs.set(id, entry);
       return entry;
     }
@@ -134,7 +134,10 @@ export class ReadScheduler {
     const firstLine = firstLineOf(logPath, realRoot);
     if (firstLine.state === 'unreadable') {
       log.warn(`${logPath} ${firstLine.reason}; run ${id} is listed as unreadable`);
-      const entry = RunEntry.unreadable(realRoot, id, host, `${LOG_FILE} ${firstLine.reason}`);
+      const entry = RunEntry.unreadable(realRoot, id, host, {
+        file: LOG_FILE,
+        reason: firstLine.reason,
+      });
       runs.set(id, entry);
       return entry;
     }

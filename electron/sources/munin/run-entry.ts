@@ -36,6 +36,7 @@ import { addTag, removeTag, writeNotes } from '../../store/writer/tags-notes.js'
 import type { RunCapabilities, SourceRun } from '../run-source.js';
 import { readGitDiff, readGitDiffPart } from '../../store/git-diff.js';
 import { UnreadableFile } from '../../store/store-files.js';
+import { byteSize } from '../../../shared/format/byte-size.js';
 
 export class RunEntry implements SourceRun {
   /** A munin run takes tags and notes, written as the format says. */
@@ -52,8 +53,8 @@ export class RunEntry implements SourceRun {
   tags: string[] = [];
   private tagProblems: readonly FileProblem[] = [];
   private notesRead: NotesRead = { state: 'absent' };
-  /** Why the run's log or directory cannot be read, while it cannot; null when it can. */
-  private unreadable: string | null = null;
+  /** The run's log or directory while it cannot be read, and why; null when it can. */
+  private unreadable: FileProblem | null = null;
 
   /** `realRoot` is the store's real path: reads never leave it. */
   constructor(
@@ -71,14 +72,19 @@ export class RunEntry implements SourceRun {
    * A run whose directory or log is there but cannot be read: listed as unreadable, with why,
    * until a read succeeds.
    */
-  static unreadable(realRoot: string, id: string, host: HostIdentities, reason: string): RunEntry {
+  static unreadable(
+    realRoot: string,
+    id: string,
+    host: HostIdentities,
+    problem: FileProblem,
+  ): RunEntry {
     const entry = new RunEntry(realRoot, id, host);
-    entry.markUnreadable(reason);
+    entry.markUnreadable(problem);
     return entry;
   }
 
-  private markUnreadable(reason: string): void {
-    this.unreadable = reason;
+  private markUnreadable(problem: FileProblem): void {
+    this.unreadable = problem;
     this.status = 'unreadable';
   }
 
@@ -126,7 +132,7 @@ export class RunEntry implements SourceRun {
   refresh(appendOnly = false): FollowResult {
     if (appendOnly && this.status === 'running') {
       const result = this.follower.poll();
-      if (result.state === 'unreadable') this.markUnreadable(`${LOG_FILE} ${result.reason}`);
+      if (result.state === 'unreadable') this.markUnreadable({ file: LOG_FILE, reason: result.reason });
       else if (result.state !== 'vanished' && this.log.end !== null)
         this.status = this.decideStatus('unavailable');
       return result;
@@ -134,7 +140,7 @@ export class RunEntry implements SourceRun {
     const { writer, probe } = probeRun(this.dir, this.host, this.realRoot);
     this.writer = writer;
     const result = this.follower.poll();
-    if (result.state === 'unreadable') this.markUnreadable(`${LOG_FILE} ${result.reason}`);
+    if (result.state === 'unreadable') this.markUnreadable({ file: LOG_FILE, reason: result.reason });
     else if (result.state !== 'vanished') {
       this.unreadable = null;
       this.status = this.decideStatus(probe);
@@ -144,7 +150,8 @@ export class RunEntry implements SourceRun {
 
   /** Why the run reads as unreadable: its files cannot be read, or its log is not of this format. */
   private get unreadableError(): string | null {
-    return this.unreadable ?? unreadableReason(this.log);
+    if (this.unreadable === null) return unreadableReason(this.log);
+    return `${this.unreadable.file} ${this.unreadable.reason}`;
   }
 
   private decideStatus(probe: ReturnType<typeof probeRun>['probe']): RunStatusName {
@@ -185,7 +192,7 @@ export class RunEntry implements SourceRun {
    * them must not replace them.
    */
   writeNotes(text: string): void {
-    const problem = notesReadOnly(readNotes(this.dir, this.realRoot));
+    const problem = notesReadOnly(readNotes(this.dir, this.realRoot), this.notesPath);
     if (problem !== null) throw new Error(`cannot write the notes: ${problem}`);
     writeNotes(this.dir, this.realRoot, text);
   }
@@ -275,12 +282,17 @@ export class RunEntry implements SourceRun {
     };
   }
 
+  /** The notes file as the user finds it: below the store, as the format lays it out. */
+  private get notesPath(): string {
+    return join('runs', this.id, 'notes');
+  }
+
   private notesInfo(): NotesInfo {
     const read = this.notesRead;
     return {
       size: read.state === 'read' ? read.size : 0,
       truncated: read.state === 'read' && read.truncated,
-      readOnly: notesReadOnly(read),
+      readOnly: notesReadOnly(read, this.notesPath),
     };
   }
 
@@ -296,7 +308,7 @@ export class RunEntry implements SourceRun {
 
   private fileProblems(): FileProblem[] {
     const problems: FileProblem[] = [];
-    if (this.unreadable !== null) problems.push({ file: LOG_FILE, reason: this.unreadable });
+    if (this.unreadable !== null) problems.push(this.unreadable);
     if (this.notesRead.state === 'unreadable')
       problems.push({ file: 'notes', reason: this.notesRead.reason });
     problems.push(...this.tagProblems);
@@ -455,13 +467,13 @@ export class RunEntry implements SourceRun {
 }
 
 /** Why notes as read cannot be edited here; null when they can. */
-function notesReadOnly(read: NotesRead): string | null {
+function notesReadOnly(read: NotesRead, path: string): string | null {
   if (read.state === 'unreadable')
     return `the notes file ${read.reason}, so the notes are not replaced from here`;
   if (read.state === 'read' && read.truncated)
     return (
-      `the notes are ${read.size} bytes, more than the ${NOTES_LIMIT} bytes the app edits; ` +
-      'only their first part is shown: edit the file itself'
+      `the notes are ${byteSize(read.size)}, more than the ${byteSize(NOTES_LIMIT)} the app ` +
+      `edits; only their first part is shown: edit the file itself (${path})`
     );
   return null;
 }

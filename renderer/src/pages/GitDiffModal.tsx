@@ -1,12 +1,12 @@
-// The run's git.diff in a dialog: its first part coloured as a diff, and, when the file is larger
-// than what is shown, what was left out and a way to save the whole file, fetched in pieces.
+// The run's git.diff: a button that opens it (or why it cannot be read), and a dialog with its
+// first part coloured as a diff and, when the file is larger, a way to save it whole in pieces.
 
 import { useEffect, useState } from 'react';
-import type { GitDiffText } from '../../../shared/api/contract.js';
+import type { GitDiffInfo, GitDiffText } from '../../../shared/api/contract.js';
 import { unwrap } from '../api/call.js';
 import { saveBlob } from '../charts/download.js';
 import { useServices } from '../state/app-context.js';
-import { byteSize } from '../text/size-text.js';
+import { byteSize } from '../../../shared/format/byte-size.js';
 
 function lineClass(line: string): string | undefined {
   if (line.startsWith('+') && !line.startsWith('+++')) return 'diff-add';
@@ -105,5 +105,38 @@ export function GitDiffModal({
         </pre>
       </div>
     </div>
+  );
+}
+
+/** The run's git.diff where provenance shows it: why it cannot be read, or a button to view it. */
+export function GitDiffControl({ info, runId }: { info: GitDiffInfo | null; runId: string }) {
+  const { bridge, toast } = useServices();
+  const [diff, setDiff] = useState<GitDiffText | null>(null);
+  if (info === null) return null;
+  if (info.problem !== null)
+    return (
+      <span className="warn-text" data-testid="git-diff-problem">
+        git.diff {info.problem}
+      </span>
+    );
+  return (
+    <>
+      <button
+        className="btn small"
+        onClick={() =>
+          void bridge.api
+            .gitDiff({ runId })
+            .then((response) =>
+              setDiff(unwrap(response) ?? { text: '', size: 0, truncated: false }),
+            )
+            .catch((error: unknown) => toast(String(error), 'error'))
+        }
+      >
+        View diff{info.size !== null ? ` (${byteSize(info.size)})` : ''}
+      </button>
+      {diff !== null ? (
+        <GitDiffModal diff={diff} runId={runId} onClose={() => setDiff(null)} />
+      ) : null}
+    </>
   );
 }

@@ -1,15 +1,12 @@
 // A run's overview: params, provenance (git diff viewable), summary, artifacts used, files
-// logged, and the damaged-line count with what it means.
+// logged, the damaged-line count with what it means, and the files that cannot be read.
 
-import { Fragment, useState } from 'react';
-import type { GitDiffText, RunDetail } from '../../../shared/api/contract.js';
+import { Fragment } from 'react';
+import type { RunDetail } from '../../../shared/api/contract.js';
 import type { JsonValue } from '../../../shared/format/json.js';
 import { encodeJson } from '../../../shared/format/json.js';
 import { ValueView } from '../components/ValueView.js';
-import { unwrap } from '../api/call.js';
-import { useServices } from '../state/app-context.js';
-import { byteSize } from '../text/size-text.js';
-import { GitDiffModal } from './GitDiffModal.js';
+import { GitDiffControl } from './GitDiffModal.js';
 import type { Value } from '../../../shared/format/values.js';
 
 function ValuesTable({ values, empty }: { values: ReadonlyMap<string, Value>; empty: string }) {
@@ -54,11 +51,15 @@ function KeyText({ text }: { text: string }) {
 }
 
 function Provenance({ detail, runId }: { detail: RunDetail; runId: string }) {
-  const { bridge, toast } = useServices();
-  const [diff, setDiff] = useState<GitDiffText | null>(null);
   const provenance = detail.provenance;
+  const diffControl = <GitDiffControl info={detail.gitDiff} runId={runId} />;
   if (provenance === null)
-    return <div className="muted">The start record holds no provenance.</div>;
+    return (
+      <div className="stack">
+        <div className="muted">The start record holds no provenance.</div>
+        {detail.gitDiff !== null ? <div className="row">git.diff {diffControl}</div> : null}
+      </div>
+    );
   const git = provenance.get('git');
   const command = provenance.get('command');
   const rows: [string, React.ReactNode][] = [];
@@ -78,28 +79,12 @@ function Provenance({ detail, runId }: { detail: RunDetail; runId: string }) {
         ) : (
           <span className="status finished">clean</span>
         )}
-        {detail.gitDiff?.problem != null ? (
-          <span className="warn-text" data-testid="git-diff-problem">
-            git.diff {detail.gitDiff.problem}
-          </span>
-        ) : detail.gitDiff != null ? (
-          <button
-            className="btn small"
-            onClick={() =>
-              void bridge.api
-                .gitDiff({ runId })
-                .then((response) =>
-                  setDiff(unwrap(response) ?? { text: '', size: 0, truncated: false }),
-                )
-                .catch((error: unknown) => toast(String(error), 'error'))
-            }
-          >
-            View diff{detail.gitDiff.size !== null ? ` (${byteSize(detail.gitDiff.size)})` : ''}
-          </button>
-        ) : null}
+        {diffControl}
       </span>,
     ]);
   }
+  // A diff with no git member to show it beside: a run copied, or a writer of its own.
+  if (!(git instanceof Map) && detail.gitDiff !== null) rows.push(['git.diff', diffControl]);
   for (const name of ['seeds', 'env']) {
     const map = provenance.get(name);
     if (map instanceof Map) {
@@ -135,9 +120,6 @@ function Provenance({ detail, runId }: { detail: RunDetail; runId: string }) {
           ))}
         </tbody>
       </table>
-      {diff !== null ? (
-        <GitDiffModal diff={diff} runId={runId} onClose={() => setDiff(null)} />
-      ) : null}
     </>
   );
 }
@@ -151,8 +133,40 @@ function Card({ title, children }: { title: string; children: React.ReactNode })
   );
 }
 
+/** The files of the run that are there but cannot be read, each with why. */
+function FileProblemsCard({ problems }: { problems: RunDetail['fileProblems'] }) {
+  if (problems.length === 0) return null;
+  return (
+    <div className="card wide" data-testid="file-problems-card">
+      <h3>Files that cannot be read</h3>
+      <div className="body warn-box" style={{ border: 'none', borderRadius: 0 }}>
+        {problems.length === 1 ? 'One file' : `${problems.length} files`} of this run could not be
+        read and {problems.length === 1 ? 'is' : 'are'} left out of what is shown here:
+        <ul className="file-problems">
+          {problems.map((problem) => (
+            <li key={problem.file}>
+              <span className="mono">{problem.file}</span> {problem.reason}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
 export function OverviewTab({ detail, runId }: { detail: RunDetail; runId: string }) {
   const { summary } = detail;
+  // Nothing of a run whose log cannot be read is known: no params, provenance or writer to show.
+  if (summary.status === 'unreadable' && summary.startTime === null)
+    return (
+      <div className="cards">
+        <FileProblemsCard problems={detail.fileProblems} />
+        <div className="muted" data-testid="unreadable-card">
+          Nothing else of this run can be shown until its log can be read: no params, provenance or
+          samples. The page fills in once it can.
+        </div>
+      </div>
+    );
   return (
     <div className="cards">
       {summary.damaged > 0 ? (
@@ -168,23 +182,7 @@ export function OverviewTab({ detail, runId }: { detail: RunDetail; runId: strin
           </div>
         </div>
       ) : null}
-      {detail.fileProblems.length > 0 ? (
-        <div className="card wide" data-testid="file-problems-card">
-          <h3>Files that cannot be read</h3>
-          <div className="body warn-box" style={{ border: 'none', borderRadius: 0 }}>
-            {detail.fileProblems.length === 1 ? 'One file' : `${detail.fileProblems.length} files`}{' '}
-            of this run could not be read and {detail.fileProblems.length === 1 ? 'is' : 'are'} left
-            out of what is shown here:
-            <ul className="file-problems">
-              {detail.fileProblems.map((problem) => (
-                <li key={problem.file}>
-                  <span className="mono">{problem.file}</span> {problem.reason}
-                </li>
-              ))}
-            </ul>
-          </div>
-        </div>
-      ) : null}
+      <FileProblemsCard problems={detail.fileProblems} />
       {detail.waitingOnHole ? (
         <div className="card wide">
           <h3>Waiting for data</h3>

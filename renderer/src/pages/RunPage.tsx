@@ -170,9 +170,12 @@ export function RunPage(props: { runId: string; tab: RunTab; navigate: (route: R
               {duration(seconds)}
             </span>
           ) : null}
-          <span className="item" title={absoluteTime(summary.lastWrite)}>
-            <span className="label">last write</span> {relativeTime(summary.lastWrite, now)}
-          </span>
+          {summary.lastWrite > 0 ? (
+            // A run whose log cannot be read has no last write to tell.
+            <span className="item" title={absoluteTime(summary.lastWrite)}>
+              <span className="label">last write</span> {relativeTime(summary.lastWrite, now)}
+            </span>
+          ) : null}
           {summary.lastStep !== null ? (
             <span className="item">
               <span className="label">step</span> {summary.lastStep}
