@@ -5,11 +5,11 @@
 
 import { log } from '../log.js';
 import { isAbsent } from '../store/file-errors.js';
-import { readLogInto, reasonOf } from '../store/log/log-bytes.js';
+import { readLogInto } from '../store/log/log-bytes.js';
+import { whyUnreadable } from '../store/store-files.js';
 import type { LogReadResult, LogVersion, PartialLine } from '../store/log/read-types.js';
 import type { OrphanCutListener } from '../store/log/run-fold.js';
 import { RunLog } from '../store/log/run-fold.js';
-import { unreadableFromError, UnreadableFile } from '../store/store-files.js';
 
 /** One change a read brought: the cuts in log order, then the samples read since. */
 export type FollowChange =
@@ -149,7 +149,7 @@ export class RunFollower implements OrphanCutListener {
       log.debug(`${this.logPath} is gone: its run was deleted`);
       return { state: 'vanished' };
     }
-    const reason = reasonOf(this.logPath, error);
+    const reason = whyUnreadable(this.logPath, error);
     if (reason !== this.unreadableReason)
       log.warn(`${this.logPath} ${reason}; its run is unreadable until it can be read`);
     this.unreadableReason = reason;

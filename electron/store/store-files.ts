@@ -196,9 +196,8 @@ export function readStoreFile(path: string, realRoot: string, limit: number): St
   try {
     opened = openStoreFile(path, realRoot);
   } catch (error) {
-    if (error instanceof UnreadableFile) return { state: 'unreadable', reason: error.reason };
     if (isAbsent(error)) return { state: 'absent' };
-    return { state: 'unreadable', reason: unreadableFromError(path, error).reason };
+    return { state: 'unreadable', reason: whyUnreadable(path, error) };
   }
   const { fd, stat } = opened;
   try {
@@ -217,7 +216,7 @@ export function readStoreFile(path: string, realRoot: string, limit: number): St
       truncated: stat.size > limit,
     };
   } catch (error) {
-    return { state: 'unreadable', reason: unreadableFromError(path, error).reason };
+    return { state: 'unreadable', reason: whyUnreadable(path, error) };
   } finally {
     closeSync(fd);
   }
@@ -226,4 +225,9 @@ export function readStoreFile(path: string, realRoot: string, limit: number): St
 /** The store's real path: links in the path to it resolved, so that paths below compare. */
 export function realStoreRoot(root: string): string {
   return realpathSync(root);
+}
+
+/** Why a file could not be opened or read, as the user reads it, whatever was thrown. */
+export function whyUnreadable(path: string, error: unknown): string {
+  return (error instanceof UnreadableFile ? error : unreadableFromError(path, error)).reason;
 }

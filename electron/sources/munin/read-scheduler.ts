@@ -11,11 +11,7 @@ import { firstLineOf } from '../../store/log/log-bytes.js';
 import { LOG_FILE } from '../../store/log/read-run.js';
 import { readLogInWorker } from '../../store/log/threaded-read.js';
 import { listRunCandidates } from '../../store/store.js';
-import {
-  checkStoreDirectory,
-  unreadableFromError,
-  UnreadableFile,
-} from '../../store/store-files.js';
+import { checkStoreDirectory, whyUnreadable, UnreadableFile } from '../../store/store-files.js';
 import type { StoreWatcher } from '../../follow/store-watcher.js';
 import { RunEntry } from './run-entry.js';
 
@@ -123,7 +119,7 @@ export class ReadScheduler {
       const problem =
         error instanceof UnreadableFile
           ? { file: 'its directory', reason: error.reason }
-          : { file: LOG_FILE, reason: unreadableFromError(logPath, error).reason };
+          : { file: LOG_FILE, reason: whyUnreadable(logPath, error) };
       log.warn(`run ${id}: ${problem.file} ${problem.reason}; it is listed as unreadable`);
       const entry = RunEntry.unreadable(realRoot, id, host, problem);
       runs.set(id, entry);

@@ -132,7 +132,8 @@ export class RunEntry implements SourceRun {
   refresh(appendOnly = false): FollowResult {
     if (appendOnly && this.status === 'running') {
       const result = this.follower.poll();
-      if (result.state === 'unreadable') this.markUnreadable({ file: LOG_FILE, reason: result.reason });
+      if (result.state === 'unreadable')
+        this.markUnreadable({ file: LOG_FILE, reason: result.reason });
       else if (result.state !== 'vanished' && this.log.end !== null)
         this.status = this.decideStatus('unavailable');
       return result;
@@ -140,7 +141,8 @@ export class RunEntry implements SourceRun {
     const { writer, probe } = probeRun(this.dir, this.host, this.realRoot);
     this.writer = writer;
     const result = this.follower.poll();
-    if (result.state === 'unreadable') this.markUnreadable({ file: LOG_FILE, reason: result.reason });
+    if (result.state === 'unreadable')
+      this.markUnreadable({ file: LOG_FILE, reason: result.reason });
     else if (result.state !== 'vanished') {
       this.unreadable = null;
       this.status = this.decideStatus(probe);

@@ -3,7 +3,7 @@
 
 import { closeSync, readSync } from 'node:fs';
 import { isAbsent } from '../file-errors.js';
-import { openStoreFile, UnreadableFile, unreadableFromError } from '../store-files.js';
+import { openStoreFile, whyUnreadable } from '../store-files.js';
 import type { LogReadResult, LogVersion, PartialLine, WholeLinesSink } from './read-types.js';
 
 /**
@@ -248,19 +248,14 @@ export function firstLineOf(path: string, realRoot: string): FirstLine {
   } catch (error) {
     // No log (yet): a run directory being made, or a deleted run's renamed away.
     if (isAbsent(error)) return NONE;
-    return { state: 'unreadable', reason: reasonOf(path, error) };
+    return { state: 'unreadable', reason: whyUnreadable(path, error) };
   }
   try {
     const found = scanLine(opened.fd, 0, Infinity, opened.stat.size, smallReadBuffer);
     return found.lineFeed >= 0 ? WHOLE : NONE;
   } catch (error) {
-    return { state: 'unreadable', reason: reasonOf(path, error) };
+    return { state: 'unreadable', reason: whyUnreadable(path, error) };
   } finally {
     closeSync(opened.fd);
   }
-}
-
-/** Why a log cannot be read, as the user reads it. */
-export function reasonOf(path: string, error: unknown): string {
-  return (error instanceof UnreadableFile ? error : unreadableFromError(path, error)).reason;
 }
