@@ -36,7 +36,7 @@ export function readGitDiffPart(runDir: string, realRoot: string, offset: number
   try {
     opened = openStoreFile(path, realRoot);
   } catch (error) {
-    if (isAbsent(error)) throw new UnreadableFile(path, 'is no longer there', 'ENOENT');
+    if (isAbsent(error)) throw new UnreadableFile(path, 'is no longer there', 'EGONE');
     throw error;
   }
   const { fd, stat } = opened;

@@ -18,6 +18,7 @@ import { isAbsent } from './file-errors.js';
 
 /** A file or directory of the layout that is there but cannot be read as one; says why. */
 export class UnreadableFile extends Error {
+  // Its code is never ENOENT or ENOTDIR: a file that is there but unreadable is never absent.
   constructor(
     readonly path: string,
     /** Why, as the user reads it: "is a FIFO, not a file", "permission denied". */
@@ -40,7 +41,8 @@ function kindOf(stat: Stats): string {
   if (stat.isSocket()) return 'a socket';
   if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
   if (stat.isSymbolicLink()) return 'a link';
-  return 'not a regular file';
+  if (stat.isFile()) return 'a file';
+  return 'of a kind no store holds';
 }
 
 /** True when the real path `real` is the store's real root or below it. */
@@ -71,7 +73,7 @@ function followInside(path: string, realRoot: string): string {
   try {
     target = realpathSync(path);
   } catch (error) {
-    if (isAbsent(error)) throw new UnreadableFile(path, 'is a link to nothing', 'ENOENT');
+    if (isAbsent(error)) throw new UnreadableFile(path, 'is a link to nothing', 'EDANGLING');
     throw unreadableFromError(path, error);
   }
   if (!isInside(target, realRoot))
@@ -171,7 +173,7 @@ export function checkStoreDirectory(path: string, realRoot: string): boolean {
     }
   }
   if (!stat.isDirectory())
-    throw new UnreadableFile(path, `is ${kindOf(stat)}, not a directory`, 'ENOTDIR');
+    throw new UnreadableFile(path, `is ${kindOf(stat)}, not a directory`, 'ENOTADIR');
   return true;
 }
 

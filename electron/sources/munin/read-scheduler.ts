@@ -105,7 +105,7 @@ export class ReadScheduler {
       if (!checkStoreDirectory(dir, realRoot)) return undefined;
       size = statSync(logPath).size;
     } catch (error) {
-      if (error instanceof UnreadableFile && error.code === 'ENOTDIR') {
+      if (error instanceof UnreadableFile && error.code === 'ENOTADIR') {
         // A file in runs/: a name the layout does not list, which readers ignore.
         log.debug(`${dir} ${error.reason}: not a run`);
         return undefined;
