@@ -5,10 +5,8 @@ import { join } from 'node:path';
 import { WHOLE_SERIES_LIMIT } from '../../../shared/api/contract.js';
 import type {
   EnvelopeColumns,
-  GitDiffInfo,
   GitDiffPart,
   GitDiffText,
-  NotesInfo,
   EnvelopePoints,
   EnvelopeXColumn,
   KeyStatisticsInfo,
@@ -23,8 +21,7 @@ import type { HostIdentities } from '../../store/identities.js';
 import type { RunRead } from '../../store/log/read-run.js';
 import type { Series } from '../../store/log/run-fold.js';
 import { LOG_FILE, probeRun, readStatistics, unreadableReason } from '../../store/log/read-run.js';
-import type { FileProblem, NotesRead, WriterIdentity } from '../../store/run-files.js';
-import { NOTES_LIMIT, readNotes, readNotesForExport, readTags } from '../../store/run-files.js';
+import type { FileProblem, WriterIdentity } from '../../store/run-files.js';
 import { decideStatus } from '../../store/status.js';
 import type { FollowResult } from '../../follow/run-follower.js';
 import { RunFollower } from '../../follow/run-follower.js';
@@ -32,11 +29,8 @@ import type { EnvelopeBasis } from '../../../shared/series/derived-series.js';
 import { EnvelopeCache } from '../../../shared/series/derived-series.js';
 import type { HintedListing } from '../../store/hinted-listing.js';
 import { listFromHint } from '../../store/hinted-listing.js';
-import { addTag, removeTag, writeNotes } from '../../store/writer/tags-notes.js';
+import { notesPathOf, RunDirFiles } from './run-dir-files.js';
 import type { RunCapabilities, SourceRun } from '../run-source.js';
-import { readGitDiff, readGitDiffPart } from '../../store/git-diff.js';
-import { UnreadableFile } from '../../store/store-files.js';
-import { byteSize } from '../../../shared/format/byte-size.js';
 
 export class RunEntry implements SourceRun {
   /** A munin run takes tags and notes, written as the format says. */
@@ -50,9 +44,8 @@ export class RunEntry implements SourceRun {
   private listing: HintedListing | null = null;
   writer: WriterIdentity | null = null;
   status: RunStatusName = 'silent';
-  tags: string[] = [];
-  private tagProblems: readonly FileProblem[] = [];
-  private notesRead: NotesRead = { state: 'absent' };
+  /** Its tags, notes and git.diff, and the only writes. */
+  private readonly files: RunDirFiles;
   /** The run's log or directory while it cannot be read, and why; null when it can. */
   private unreadable: FileProblem | null = null;
 
@@ -64,8 +57,7 @@ export class RunEntry implements SourceRun {
   ) {
     this.dir = join(realRoot, 'runs', id);
     this.follower = new RunFollower(join(this.dir, LOG_FILE), realRoot);
-    this.refreshTags();
-    this.refreshNotes();
+    this.files = new RunDirFiles(this.dir, realRoot, notesPathOf(id));
   }
 
   /**
@@ -88,9 +80,13 @@ export class RunEntry implements SourceRun {
     this.status = 'unreadable';
   }
 
+  get tags(): readonly string[] {
+    return this.files.tags;
+  }
+
   /** The notes' text as read (their first part when large); null when there are none. */
   get notes(): string | null {
-    return this.notesRead.state === 'read' ? this.notesRead.text : null;
+    return this.files.notes;
   }
 
   get log() {
@@ -168,39 +164,31 @@ export class RunEntry implements SourceRun {
   }
 
   refreshTags(): void {
-    const read = readTags(this.dir, this.realRoot);
-    this.tags = read.tags;
-    this.tagProblems = read.problems;
-  }
-
-  gitDiff(): GitDiffText | null {
-    return readGitDiff(this.dir, this.realRoot);
-  }
-
-  gitDiffPart(offset: number): GitDiffPart {
-    return readGitDiffPart(this.dir, this.realRoot, offset);
-  }
-
-  addTag(tag: string): void {
-    addTag(this.dir, this.realRoot, tag);
-  }
-
-  removeTag(tag: string): void {
-    removeTag(this.dir, this.realRoot, tag);
-  }
-
-  /**
-   * Replaces the notes, unless the notes there now cannot be read whole: a user who never saw
-   * them must not replace them.
-   */
-  writeNotes(text: string): void {
-    const problem = notesReadOnly(readNotes(this.dir, this.realRoot), this.notesPath);
-    if (problem !== null) throw new Error(`cannot write the notes: ${problem}`);
-    writeNotes(this.dir, this.realRoot, text);
+    this.files.refreshTags();
   }
 
   refreshNotes(): void {
-    this.notesRead = readNotes(this.dir, this.realRoot);
+    this.files.refreshNotes();
+  }
+
+  gitDiff(): GitDiffText | null {
+    return this.files.gitDiff();
+  }
+
+  gitDiffPart(offset: number): GitDiffPart {
+    return this.files.gitDiffPart(offset);
+  }
+
+  addTag(tag: string): void {
+    this.files.addTag(tag);
+  }
+
+  removeTag(tag: string): void {
+    this.files.removeTag(tag);
+  }
+
+  writeNotes(text: string): void {
+    this.files.writeNotes(text);
   }
 
   /** True while the run may still change status by itself: it has no end. */
@@ -277,46 +265,16 @@ export class RunEntry implements SourceRun {
       uses: log.uses.map((u) => ({ name: u.name, version: u.version })),
       files: log.files.map((f) => ({ key: f.key, step: f.step, path: f.path })),
       statistics: statisticsInfo,
-      notesInfo: this.notesInfo(),
-      gitDiff: this.gitDiffInfo(),
+      notesInfo: this.files.notesInfo(),
+      gitDiff: this.files.gitDiffInfo(),
       fileProblems: this.fileProblems(),
       waitingOnHole: this.follower.stoppedAtNul,
     };
   }
 
-  /** The notes file as the user finds it: below the store, as the format lays it out. */
-  private get notesPath(): string {
-    return join('runs', this.id, 'notes');
-  }
-
-  private notesInfo(): NotesInfo {
-    const read = this.notesRead;
-    return {
-      size: read.state === 'read' ? read.size : 0,
-      truncated: read.state === 'read' && read.truncated,
-      readOnly: notesReadOnly(read, this.notesPath),
-    };
-  }
-
-  private gitDiffInfo(): GitDiffInfo | null {
-    try {
-      const diff = readGitDiff(this.dir, this.realRoot, 0);
-      return diff === null ? null : { size: diff.size, problem: null };
-    } catch (error) {
-      if (error instanceof UnreadableFile) return { size: null, problem: error.reason };
-      throw error;
-    }
-  }
-
   private fileProblems(): FileProblem[] {
-    const problems: FileProblem[] = [];
-    if (this.unreadable !== null) problems.push(this.unreadable);
-    if (this.notesRead.state === 'unreadable')
-      problems.push({ file: 'notes', reason: this.notesRead.reason });
-    problems.push(...this.tagProblems);
-    const diff = this.gitDiffInfo();
-    if (diff?.problem != null) problems.push({ file: 'git.diff', reason: diff.problem });
-    return problems;
+    const problems = this.files.problems();
+    return this.unreadable === null ? problems : [this.unreadable, ...problems];
   }
 
   /** The run's series as a subscriber takes them: whole, or only their count when too long. */
@@ -456,8 +414,8 @@ export class RunEntry implements SourceRun {
       status: this.status,
       error: this.unreadableError ?? log.end?.error ?? null,
       writer: this.writer,
-      tags: this.tags,
-      notes: readNotesForExport(this.dir, this.realRoot),
+      tags: [...this.tags],
+      notes: this.files.notesForExport(),
       statistics,
       statisticsFromHint: fromHint,
       offset: this.follower.offset,
@@ -466,16 +424,4 @@ export class RunEntry implements SourceRun {
       stoppedAtNul: this.follower.stoppedAtNul,
     };
   }
-}
-
-/** Why notes as read cannot be edited here; null when they can. */
-function notesReadOnly(read: NotesRead, path: string): string | null {
-  if (read.state === 'unreadable')
-    return `the notes file ${read.reason}, so the notes are not replaced from here`;
-  if (read.state === 'read' && read.truncated)
-    return (
-      `the notes are ${byteSize(read.size)}, more than the ${byteSize(NOTES_LIMIT)} the app ` +
-      `edits; only their first part is shown: edit the file itself (${path})`
-    );
-  return null;
 }
