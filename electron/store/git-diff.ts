@@ -22,7 +22,7 @@ export function readGitDiff(
   limit = DIFF_SHOWN_LIMIT,
 ): GitDiffText | null {
   const path = join(runDir, 'git.diff');
-  const read = readStoreFile(path, realRoot, limit);
+  const read = readStoreFile(path, realRoot, limit, true);
   if (read.state === 'absent') return null;
   if (read.state === 'unreadable') throw new UnreadableFile(path, read.reason);
   // A cut inside a character shows a replacement character at the end: this is a view.

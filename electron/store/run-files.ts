@@ -156,7 +156,7 @@ function wholeUtf8Prefix(bytes: Uint8Array): number {
 /** The run's notes; those larger than `limit` are read in part, cut on a character. */
 export function readNotes(runDir: string, realRoot: string, limit = NOTES_LIMIT): NotesRead {
   const path = join(runDir, 'notes');
-  const read = readStoreFile(path, realRoot, limit);
+  const read = readStoreFile(path, realRoot, limit, true);
   if (read.state === 'absent') return read;
   if (read.state === 'unreadable') {
     warnUnreadable(path, read.reason, 'the notes are shown as unreadable and are not overwritten');

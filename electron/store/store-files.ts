@@ -156,13 +156,15 @@ function openedPath(fd: number, path: string): string {
  * Returns false when it is absent; throws UnreadableFile when it is something else.
  */
 export function checkStoreDirectory(path: string, realRoot: string): boolean {
-  let stat: Stats;
+  let stat: Stats | undefined;
   try {
-    stat = lstatSync(path);
+    // Asked without an exception: most runs have no tags/, and a thrown ENOENT costs more.
+    stat = lstatSync(path, { throwIfNoEntry: false });
   } catch (error) {
     if (isAbsent(error)) return false;
     throw unreadableFromError(path, error);
   }
+  if (stat === undefined) return false;
   if (stat.isSymbolicLink()) {
     const target = followInside(path, realRoot);
     try {
@@ -175,6 +177,15 @@ export function checkStoreDirectory(path: string, realRoot: string): boolean {
   if (!stat.isDirectory())
     throw new UnreadableFile(path, `is ${kindOf(stat)}, not a directory`, 'ENOTADIR');
   return true;
+}
+
+/** True when nothing has the name path; a name that cannot be looked at is not missing. */
+function isMissing(path: string): boolean {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false }) === undefined;
+  } catch {
+    return false;
+  }
 }
 
 /** A small file of the layout as read: its first bytes up to a limit, and its whole size. */
@@ -191,9 +202,17 @@ export type StoreFileRead =
 
 /**
  * Reads at most `limit` bytes of the layout file at path. A file that is larger is read in part
- * and says so; one that keeps growing is read up to the limit all the same.
+ * and says so; one that keeps growing is read up to the limit all the same. `usuallyAbsent` asks
+ * whether the name is there before opening it.
  */
-export function readStoreFile(path: string, realRoot: string, limit: number): StoreFileRead {
+export function readStoreFile(
+  path: string,
+  realRoot: string,
+  limit: number,
+  usuallyAbsent = false,
+): StoreFileRead {
+  // Most runs have no notes and no tags: a name asked about first costs less than a thrown ENOENT.
+  if (usuallyAbsent && isMissing(path)) return { state: 'absent' };
   let opened: OpenedFile;
   try {
     opened = openStoreFile(path, realRoot);
