@@ -8,16 +8,10 @@ import { MAX_LINE_BYTES } from '../../electron/store/log/log-bytes.js';
 import { readLogInWorker } from '../../electron/store/log/threaded-read.js';
 import { samplesOf } from '../support/fold.js';
 import { logText, metricsLine, startLine } from '../support/lines.js';
-import { tempStores, writeLog } from '../support/store-fixture.js';
+import { appendFill, tempStores, writeLog } from '../support/store-fixture.js';
 
 const newStore = tempStores();
 const MiB = 1 << 20;
-
-function appendFill(path: string, bytes: number, fill = 'x'): void {
-  const block = Buffer.alloc(MiB, fill);
-  for (let left = bytes; left > 0; left -= MiB)
-    appendFileSync(path, left >= MiB ? block : block.subarray(0, left));
-}
 
 /** Polls and returns the bytes that poll read. */
 function bytesOfPoll(follower: RunFollower): number {

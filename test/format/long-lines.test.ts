@@ -8,17 +8,10 @@ import { scanSegment } from '../../electron/store/log/segment-scan.js';
 import { readLogSegmented, segmentCuts } from '../../electron/store/log/segmented-read.js';
 import { samplesOf } from '../support/fold.js';
 import { endLine, logText, metricsLine, startLine } from '../support/lines.js';
-import { tempStores, writeLog } from '../support/store-fixture.js';
+import { appendFill, tempStores, writeLog } from '../support/store-fixture.js';
 
 const newStore = tempStores();
 const MiB = 1 << 20;
-
-/** Appends `bytes` bytes of `fill` to the file at path, a MiB at a time. */
-function appendFill(path: string, bytes: number, fill = 'x'): void {
-  const block = Buffer.alloc(MiB, fill);
-  for (let left = bytes; left > 0; left -= MiB)
-    appendFileSync(path, left >= MiB ? block : block.subarray(0, left));
-}
 
 function writeAt(path: string, at: number, text: string): void {
   const fd = openSync(path, 'r+');

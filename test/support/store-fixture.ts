@@ -120,3 +120,11 @@ export function writeBlob(root: string, bytes: string | Uint8Array): string {
 export function writeAt(path: string, content: string | Uint8Array): void {
   write(path, content);
 }
+
+/** Appends `bytes` bytes of `fill` to the file at path, a MiB at a time: a long line, unwritten. */
+export function appendFill(path: string, bytes: number, fill = 'x'): void {
+  const MiB = 1 << 20;
+  const block = Buffer.alloc(MiB, fill);
+  for (let left = bytes; left > 0; left -= MiB)
+    appendFileSync(path, left >= MiB ? block : block.subarray(0, left));
+}
