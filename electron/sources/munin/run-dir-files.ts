@@ -97,13 +97,12 @@ export class RunDirFiles {
     }
   }
 
-  /** The files of the run that are there but cannot be read, and why. */
-  problems(): FileProblem[] {
+  /** The files of the run that are there but cannot be read, and why; `diff` as just read. */
+  problems(diff: GitDiffInfo | null): FileProblem[] {
     const problems: FileProblem[] = [];
     if (this.notesRead.state === 'unreadable')
       problems.push({ file: 'notes', reason: this.notesRead.reason });
     problems.push(...this.tagProblems);
-    const diff = this.gitDiffInfo();
     if (diff?.problem != null) problems.push({ file: 'git.diff', reason: diff.problem });
     return problems;
   }

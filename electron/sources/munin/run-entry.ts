@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { WHOLE_SERIES_LIMIT } from '../../../shared/api/contract.js';
 import type {
   EnvelopeColumns,
+  GitDiffInfo,
   GitDiffPart,
   GitDiffText,
   EnvelopePoints,
@@ -243,6 +244,8 @@ export class RunEntry implements SourceRun {
 
   detail(): RunDetail {
     const { log } = this;
+    // Read once: the detail shows its size, and its problem among the files that cannot be read.
+    const gitDiff = this.files.gitDiffInfo();
     const { statistics } = readStatistics(this.dir, this.realRoot, log, this.follower.size);
     const statisticsInfo: KeyStatisticsInfo[] = [...statistics].map(([key, stats]) => ({
       key,
@@ -266,14 +269,14 @@ export class RunEntry implements SourceRun {
       files: log.files.map((f) => ({ key: f.key, step: f.step, path: f.path })),
       statistics: statisticsInfo,
       notesInfo: this.files.notesInfo(),
-      gitDiff: this.files.gitDiffInfo(),
-      fileProblems: this.fileProblems(),
+      gitDiff,
+      fileProblems: this.fileProblems(gitDiff),
       waitingOnHole: this.follower.stoppedAtNul,
     };
   }
 
-  private fileProblems(): FileProblem[] {
-    const problems = this.files.problems();
+  private fileProblems(diff: GitDiffInfo | null): FileProblem[] {
+    const problems = this.files.problems(diff);
     return this.unreadable === null ? problems : [this.unreadable, ...problems];
   }
 
