@@ -8,6 +8,7 @@ import type {
   EnvelopeColumns,
   GitDiffPart,
   GitDiffText,
+  LoggedFileInfo,
   PointAt,
   RequestOf,
   RunDetail,
@@ -17,6 +18,7 @@ import type {
 } from '../../shared/api/contract.js';
 import type { FollowResult } from '../follow/run-follower.js';
 import type { RunFileKind } from '../follow/store-watcher.js';
+import type { OpenedFile } from '../store/store-files.js';
 import type { ExportPieces } from '../store/export.js';
 
 /** What changed of a run: its log, its tags or notes, or its writer, hint or directory. */
@@ -63,6 +65,13 @@ export interface SourceRun {
   gitDiff(): GitDiffText | null;
   /** A piece of the git.diff from offset, for saving it whole; throws as gitDiff does. */
   gitDiffPart(offset: number): GitDiffPart;
+  /** The files the run logged, orphans left out, each with its size or why it cannot be read. */
+  listFiles(): LoggedFileInfo[];
+  /**
+   * Opens a file the run logged, for its bytes; throws a LoggedFileRefusal saying why it may not
+   * be read (no record names it, it leaves the run's directory, it is not a regular file).
+   */
+  openFile(path: string): OpenedFile;
   /** Writes of tags and notes; each throws why when it fails or the run does not take it. */
   addTag(tag: string): void;
   removeTag(tag: string): void;

@@ -39,6 +39,8 @@ export interface RunSummary {
   readonly keys: readonly KeyInfo[];
   readonly damaged: number;
   readonly hasNotes: boolean;
+  /** Files logged, orphans left out: a page holding the list asks again when it changes. */
+  readonly fileCount: number;
 }
 
 export interface MetricDeclaration {
@@ -122,6 +124,26 @@ export interface GitDiffPart {
   readonly size: number;
 }
 
+/** How the Files tab shows a logged file: as an image, as text it previews, or as a download. */
+export type LoggedFileKind = 'image' | 'text' | 'other';
+
+/** A file the run logged, named by a file record that is not an orphan, in log order. */
+export interface LoggedFileInfo {
+  readonly key: string;
+  readonly step: number;
+  /** The file record's time: when the run logged it. */
+  readonly time: number;
+  /** As the record names it, relative to the run's directory: files/<key>/<step><ext>. */
+  readonly path: string;
+  /** Its size in bytes; null when it cannot be read. */
+  readonly size: number | null;
+  /** The content type it is served with, from its extension. */
+  readonly contentType: string;
+  readonly kind: LoggedFileKind;
+  /** Why it cannot be read (no such file, a link out of the run, a FIFO, ...); null when it can. */
+  readonly problem: string | null;
+}
+
 /** A series' samples as parallel columns, in log order. */
 export interface SeriesColumns {
   readonly runId: string;
@@ -181,6 +203,7 @@ export type ApiRequest =
   | { readonly op: 'series'; readonly runId: string; readonly keys: readonly string[] }
   | { readonly op: 'gitDiff'; readonly runId: string }
   | { readonly op: 'gitDiffPart'; readonly runId: string; readonly offset: number }
+  | { readonly op: 'listFiles'; readonly runId: string }
   | { readonly op: 'listArtifacts' }
   | { readonly op: 'addTag'; readonly runId: string; readonly tag: string }
   | { readonly op: 'removeTag'; readonly runId: string; readonly tag: string }
@@ -242,6 +265,7 @@ export interface ApiResults {
   /** Null when the run has no git.diff. */
   gitDiff: GitDiffText | null;
   gitDiffPart: GitDiffPart;
+  listFiles: readonly LoggedFileInfo[];
   listArtifacts: readonly ArtifactSummary[];
   addTag: readonly string[];
   removeTag: readonly string[];
@@ -306,6 +330,7 @@ export const API_OPS: readonly ApiOp[] = [
   'series',
   'gitDiff',
   'gitDiffPart',
+  'listFiles',
   'listArtifacts',
   'addTag',
   'removeTag',

@@ -85,7 +85,8 @@ export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
     case 'listArtifacts':
       return { op } as ApiRequest;
     case 'runDetail':
-    case 'gitDiff': {
+    case 'gitDiff':
+    case 'listFiles': {
       const runId = checkRunId(raw);
       return typeof runId === 'string' ? ({ op, runId } as ApiRequest) : runId;
     }

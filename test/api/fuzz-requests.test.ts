@@ -19,6 +19,7 @@ const MEMBERS: Record<ApiOp, readonly string[]> = {
   runDetail: ['op', 'runId'],
   gitDiff: ['op', 'runId'],
   gitDiffPart: ['op', 'runId', 'offset'],
+  listFiles: ['op', 'runId'],
   series: ['op', 'runId', 'keys'],
   addTag: ['op', 'runId', 'tag'],
   removeTag: ['op', 'runId', 'tag'],

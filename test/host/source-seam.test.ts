@@ -73,6 +73,7 @@ class MemoryRun implements SourceRun {
       keys: [{ key: 'loss', kind: 'metric', count: this.steps.length }],
       damaged: 0,
       hasNotes: false,
+      fileCount: 0,
     };
   }
 
@@ -125,6 +126,14 @@ class MemoryRun implements SourceRun {
 
   gitDiffPart(): never {
     throw new Error('a memory run has no git.diff');
+  }
+
+  listFiles(): [] {
+    return [];
+  }
+
+  openFile(): never {
+    throw new Error('a memory run logged no files');
   }
 
   addTag(): void {

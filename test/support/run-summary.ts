@@ -23,6 +23,7 @@ export function runSummary(id: string, fields: Partial<RunSummary> = {}): RunSum
     keys: [],
     damaged: 0,
     hasNotes: false,
+    fileCount: 0,
     ...fields,
   };
 }

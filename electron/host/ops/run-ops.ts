@@ -5,7 +5,7 @@ import { ApiFailure } from './api-failure.js';
 import type { OpHandlers } from './op-context.js';
 
 export const RUN_OPS: OpHandlers<
-  'runDetail' | 'series' | 'gitDiff' | 'gitDiffPart' | 'envelope' | 'sampleAt'
+  'runDetail' | 'series' | 'gitDiff' | 'gitDiffPart' | 'listFiles' | 'envelope' | 'sampleAt'
 > = {
   runDetail: (context, request) => context.withSamples(request.runId).detail(),
   series: (context, request) => {
@@ -14,6 +14,7 @@ export const RUN_OPS: OpHandlers<
   },
   gitDiff: (context, request) => context.entry(request.runId).gitDiff(),
   gitDiffPart: (context, request) => context.entry(request.runId).gitDiffPart(request.offset),
+  listFiles: (context, request) => context.withSamples(request.runId).listFiles(),
   envelope: (context, request) => {
     const envelope = context.withSamples(request.runId).envelope(request);
     if ('refused' in envelope) throw new ApiFailure('bad-request', envelope.refused);

@@ -8,6 +8,7 @@ import type {
   GitDiffInfo,
   GitDiffPart,
   GitDiffText,
+  LoggedFileInfo,
   EnvelopePoints,
   EnvelopeXColumn,
   KeyStatisticsInfo,
@@ -31,6 +32,8 @@ import { EnvelopeCache } from '../../../shared/series/derived-series.js';
 import type { HintedListing } from '../../store/hinted-listing.js';
 import { listFromHint } from '../../store/hinted-listing.js';
 import { notesPathOf, RunDirFiles } from './run-dir-files.js';
+import { describeLoggedFiles, openLoggedFile } from '../../store/logged-files.js';
+import type { OpenedFile } from '../../store/store-files.js';
 import type { RunCapabilities, SourceRun } from '../run-source.js';
 
 export class RunEntry implements SourceRun {
@@ -192,6 +195,14 @@ export class RunEntry implements SourceRun {
     this.files.writeNotes(text);
   }
 
+  listFiles(): LoggedFileInfo[] {
+    return describeLoggedFiles(this.dir, this.log.files);
+  }
+
+  openFile(path: string): OpenedFile {
+    return openLoggedFile(this.dir, this.log.files, path);
+  }
+
   /** True while the run may still change status by itself: it has no end. */
   get open(): boolean {
     // A log that cannot be read now may be readable at the next probe (its mode mended).
@@ -239,6 +250,7 @@ export class RunEntry implements SourceRun {
       keys,
       damaged: log.damaged,
       hasNotes: this.notes !== null && this.notes.length > 0,
+      fileCount: log.files.length,
     };
   }
 
