@@ -114,7 +114,13 @@ function StoreScreen({ onToggleTheme, theme }: { onToggleTheme: () => void; them
       {route.page === 'runs' ? <RunsBrowser navigate={navigate} /> : null}
       {route.page === 'run' ? (
         // Keyed by run: another run's page starts afresh, never showing the last run's detail.
-        <RunPage key={route.runId} runId={route.runId} tab={route.tab} navigate={navigate} />
+        <RunPage
+          key={route.runId}
+          runId={route.runId}
+          tab={route.tab}
+          files={route.files}
+          navigate={navigate}
+        />
       ) : null}
       {route.page === 'compare' ? <ComparePage runIds={route.runIds} navigate={navigate} /> : null}
     </div>

@@ -1,11 +1,11 @@
 // A run's page: a header (experiment / name, id with copy, status with the error of a failed
-// run, start, duration, last write, progress, tags) and tabs: Overview, Metrics, System, Notes
-// (marked while its notes have an unsaved draft).
+// run, start, duration, last write, progress, tags) and tabs: Overview, Metrics, System, Files,
+// Notes (marked while its notes have an unsaved draft).
 
 import { useEffect, useRef, useState } from 'react';
 import type { RunDetail } from '../../../shared/api/contract.js';
 import { unwrap } from '../api/call.js';
-import type { Route, RunTab } from '../state/route.js';
+import type { FilesFocus, Route, RunTab } from '../state/route.js';
 import { routeHash } from '../state/route.js';
 import {
   useNotesDraft,
@@ -21,6 +21,7 @@ import { absoluteTime, duration, relativeTime, shortDateTime } from '../text/tim
 import { OverviewTab } from './OverviewTab.js';
 import { NotesTab } from './NotesTab.js';
 import { MetricsTab } from './MetricsTab.js';
+import { FilesTab } from './FilesTab.js';
 import { runDuration } from './runs-table-model.js';
 
 function CopyId({ id }: { id: string }) {
@@ -60,7 +61,12 @@ function CopyId({ id }: { id: string }) {
   );
 }
 
-export function RunPage(props: { runId: string; tab: RunTab; navigate: (route: Route) => void }) {
+export function RunPage(props: {
+  runId: string;
+  tab: RunTab;
+  files?: FilesFocus | undefined;
+  navigate: (route: Route) => void;
+}) {
   const { runId, tab, navigate } = props;
   const { bridge, store } = useServices();
   const view = useStoreView();
@@ -137,6 +143,7 @@ export function RunPage(props: { runId: string; tab: RunTab; navigate: (route: R
     ['overview', 'Overview', null],
     ['metrics', 'Metrics', metricKeys],
     ['system', 'System', readingKeys],
+    ['files', 'Files', summary.fileCount],
     ['notes', 'Notes', null],
   ];
 
@@ -228,7 +235,7 @@ export function RunPage(props: { runId: string; tab: RunTab; navigate: (route: R
       </div>
       <div className="page-body">
         {error !== null ? <div className="error-box">{error}</div> : null}
-        {detail === null && error === null ? <div className="spinner" /> : null}
+        {detail === null && error === null && tab !== 'files' ? <div className="spinner" /> : null}
         {detail !== null && tab === 'overview' ? (
           <OverviewTab detail={detail} runId={runId} />
         ) : null}
@@ -237,6 +244,10 @@ export function RunPage(props: { runId: string; tab: RunTab; navigate: (route: R
         ) : null}
         {detail !== null && tab === 'system' ? (
           <MetricsTab detail={detail} runId={runId} kind="reading" />
+        ) : null}
+        {tab === 'files' ? (
+          // The files are listed on their own: the tab needs no detail to open.
+          <FilesTab runId={runId} startTime={summary.startTime} focus={props.files} />
         ) : null}
         {detail !== null && tab === 'notes' ? (
           <NotesTab runId={runId} notes={detail.notes} info={detail.notesInfo} />

@@ -1,12 +1,35 @@
-// The app's routes as location hashes: the runs table, a run's tab, and the runs compared.
+// The app's routes as location hashes: the runs table, a run's tab (the Files tab at a key and
+// step, so that a link opens it there), and the runs compared.
 
 export type Route =
   | { readonly page: 'runs' }
-  | { readonly page: 'run'; readonly runId: string; readonly tab: RunTab }
+  | {
+      readonly page: 'run';
+      readonly runId: string;
+      readonly tab: RunTab;
+      /** On the Files tab: the key and step to open at. */
+      readonly files?: FilesFocus;
+    }
   | { readonly page: 'compare'; readonly runIds: readonly string[] };
 
-export type RunTab = 'overview' | 'metrics' | 'system' | 'notes';
-const TABS: readonly RunTab[] = ['overview', 'metrics', 'system', 'notes'];
+export type RunTab = 'overview' | 'metrics' | 'system' | 'files' | 'notes';
+const TABS: readonly RunTab[] = ['overview', 'metrics', 'system', 'files', 'notes'];
+
+/** Where the Files tab opens: a key (null: the first), a step (null: the key's last). */
+export interface FilesFocus {
+  readonly key: string | null;
+  readonly step: number | null;
+}
+
+/** The focus a `?key=&step=` query names, or undefined when it names neither. */
+function parseFocus(query: string): FilesFocus | undefined {
+  const params = new URLSearchParams(query);
+  const key = params.get('key');
+  const stepText = params.get('step');
+  const step = stepText === null || stepText.trim() === '' ? NaN : Number(stepText);
+  if (key === null && !Number.isFinite(step)) return undefined;
+  return { key, step: Number.isFinite(step) ? step : null };
+}
 
 /**
  * A part of a route as it was before routeHash encoded it. A part that is no valid encoding (a
@@ -26,11 +49,20 @@ function decodePart(part: string): string {
  * `,` before any id is decoded, so every id reads back exactly as it was.
  */
 export function parseRoute(hash: string): Route {
-  const parts = hash.replace(/^#\/?/, '').split('/');
+  const body = hash.replace(/^#\/?/, '');
+  const parts = body.split('/');
   if (parts[0] === 'run' && parts[1] !== undefined && parts[1] !== '') {
-    const named = decodePart(parts[2] ?? '');
+    // routeHash encodes an id's `?`: a `?` after the tab's name starts the Files tab's query.
+    // A hand-typed key may hold a raw `/`: the query is all that follows the tab's `?`.
+    const rest = parts.slice(2).join('/');
+    const mark = rest.indexOf('?');
+    const tabPart = mark < 0 ? rest : rest.slice(0, mark);
+    const query = mark < 0 ? undefined : rest.slice(mark + 1);
+    const named = decodePart(tabPart);
     const tab = TABS.includes(named as RunTab) ? (named as RunTab) : 'overview';
-    return { page: 'run', runId: decodePart(parts[1]), tab };
+    const files = tab === 'files' && query !== undefined ? parseFocus(query) : undefined;
+    const runId = decodePart(parts[1]);
+    return files === undefined ? { page: 'run', runId, tab } : { page: 'run', runId, tab, files };
   }
   if (parts[0] === 'compare' && parts[1] !== undefined) {
     const encoded = parts[1].split(',').filter((id) => id.length > 0);
@@ -44,8 +76,14 @@ export function routeHash(route: Route): string {
   switch (route.page) {
     case 'runs':
       return '#/';
-    case 'run':
-      return `#/run/${encodeURIComponent(route.runId)}/${route.tab}`;
+    case 'run': {
+      const hash = `#/run/${encodeURIComponent(route.runId)}/${route.tab}`;
+      if (route.tab !== 'files' || route.files === undefined) return hash;
+      const params = new URLSearchParams();
+      if (route.files.key !== null) params.set('key', route.files.key);
+      if (route.files.step !== null) params.set('step', String(route.files.step));
+      return `${hash}?${params.toString()}`;
+    }
     case 'compare':
       // encodeURIComponent encodes `,`: the commas left are the list's own.
       return `#/compare/${route.runIds.map(encodeURIComponent).join(',')}`;

@@ -26,6 +26,8 @@ export class StoreState {
   private resyncing: Promise<void> | null = null;
   private readonly series = new Map<string, Map<string, ClientSeries>>();
   private readonly runListeners = new Map<string, Set<Listener>>();
+  /** Per run, bumped when a cut or a reset may have changed its files without their count. */
+  private readonly fileEpochs = new Map<string, number>();
   private unsubscribeDeltas: () => void;
   private unsubscribeConnection: () => void;
   /** What the UI keeps for this store's session beyond any one page. */
@@ -125,6 +127,15 @@ export class StoreState {
     await this.resync();
   }
 
+  /** A number that changes when the run's files may have changed though their count did not. */
+  filesEpoch(runId: string): number {
+    return this.fileEpochs.get(runId) ?? 0;
+  }
+
+  private bumpFiles(runId: string): void {
+    this.fileEpochs.set(runId, this.filesEpoch(runId) + 1);
+  }
+
   seriesOf(runId: string): ReadonlyMap<string, ClientSeries> {
     return this.series.get(runId) ?? new Map();
   }
@@ -203,6 +214,7 @@ export class StoreState {
         break;
       }
       case 'orphans-cut': {
+        this.bumpFiles(delta.runId);
         const held = [...(this.series.get(delta.runId)?.values() ?? [])];
         // A series held in part cannot apply the cut to what it does not hold: start afresh.
         if (held.some((series) => series.partial)) {
@@ -214,6 +226,8 @@ export class StoreState {
         break;
       }
       case 'run-reset':
+        this.bumpFiles(delta.runId);
+        // The resync touches the run, so a page holding its files asks for them again.
         void this.resync();
         break;
       case 'notes-changed':
