@@ -1,5 +1,4 @@
-// The Files tab's pure logic: grouping by key, the steps a key logged, the nearest logged step
-// to a typed one, snapping at-or-before a shared cursor, and the Files tab's route at a step.
+// The Files tab's pure logic: grouping by key, a key's steps, the nearest logged step, snapping at-or-before a shared cursor, the tab's route at a step, and the difference of two images.
 
 import { describe, expect, it } from 'vitest';
 import type { LoggedFileInfo, LoggedFileKind } from '../../shared/api/contract.js';
@@ -11,6 +10,7 @@ import {
   nearestStepIndex,
   unionSteps,
 } from '../../renderer/src/files/file-steps.js';
+import { absoluteDifference } from '../../renderer/src/files/image-diff.js';
 import type { Route } from '../../renderer/src/state/route.js';
 import { parseRoute, routeHash } from '../../renderer/src/state/route.js';
 
@@ -121,5 +121,19 @@ describe('the Files tab route', () => {
       tab: 'files',
       files: { key: 'samples/predictions', step: null },
     });
+  });
+});
+
+describe('absoluteDifference', () => {
+  it('is the per-channel absolute difference, opaque, with the largest and the pixels changed', () => {
+    const a = new Uint8ClampedArray([10, 20, 30, 255, 0, 0, 0, 255]);
+    const b = new Uint8ClampedArray([30, 20, 0, 255, 0, 0, 0, 128]);
+    const difference = absoluteDifference(a, b);
+    expect([...difference.pixels]).toEqual([20, 0, 30, 255, 0, 0, 0, 255]);
+    expect(difference.largest).toBe(30);
+    expect(difference.changed).toBe(2);
+  });
+  it('refuses images of different sizes', () => {
+    expect(() => absoluteDifference(new Uint8ClampedArray(4), new Uint8ClampedArray(8))).toThrow();
   });
 });

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { loggedFileUrl } from '../../../shared/api/logged-file-url.js';
 import type { FileGroup } from './file-steps.js';
 import { atOrBeforeIndex, distinctSteps, nearestStepIndex } from './file-steps.js';
-import { absoluteTime, duration } from '../text/time-text.js';
+import { absoluteTime, duration, shortDateTime } from '../text/time-text.js';
 import { LoggedImage } from './LoggedImage.js';
 import type { Zoom } from './LoggedImage.js';
 import { StepPicker } from './StepPicker.js';
@@ -59,8 +59,10 @@ export function ImageKeyView(props: {
           testId="image"
         />
         <span className="muted" data-testid="image-time" title={absoluteTime(file.time)}>
-          step {step.toLocaleString('en')}
-          {startTime !== null ? ` · ${duration(file.time - startTime)} after start` : ''}
+          logged{' '}
+          {startTime !== null
+            ? `${duration(file.time - startTime)} after start`
+            : shortDateTime(file.time)}
         </span>
         <span className="spacer" />
         <div className="segmented" role="group" aria-label="Zoom">

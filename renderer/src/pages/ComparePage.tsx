@@ -1,5 +1,5 @@
-// Comparing selected runs: their params and summaries side by side, rows that differ first and
-// marked, so what changed between runs is what one sees.
+// Comparing selected runs: their curves, their images at one step, and their params and
+// summaries side by side, rows that differ first and marked, so what changed is what one sees.
 
 import type { RunSummary } from '../../../shared/api/contract.js';
 import type { Value } from '../../../shared/format/values.js';
@@ -18,8 +18,9 @@ import type { BoardRun } from '../charts/MetricsBoard.js';
 import { runColors } from '../charts/run-colors.js';
 import { RunSwatch } from '../charts/RunSwatch.js';
 import { visibleText } from '../text/visible-text.js';
+import { CompareImages } from '../files/CompareImages.js';
 
-type CompareTab = 'metrics' | 'system' | 'params';
+type CompareTab = 'metrics' | 'system' | 'images' | 'params';
 
 function sameValues(values: (Value | undefined)[]): boolean {
   const texts = values.map((v) =>
@@ -142,6 +143,7 @@ export function ComparePage({
   const tabs: readonly [CompareTab, string][] = [
     ['metrics', 'Metrics'],
     ['system', 'System'],
+    ['images', 'Images'],
     ['params', 'Params & summary'],
   ];
 
@@ -188,6 +190,7 @@ export function ComparePage({
         ) : null}
         {tab === 'metrics' ? <MetricsBoard runs={boardRuns} kind="metric" /> : null}
         {tab === 'system' ? <MetricsBoard runs={boardRuns} kind="reading" /> : null}
+        {tab === 'images' ? <CompareImages runs={runs} styles={styles} /> : null}
         {tab === 'params' ? (
           <>
             <ValuesComparison title="Params" runs={runs} pick={(run) => run.params} />

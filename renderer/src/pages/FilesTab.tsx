@@ -56,7 +56,7 @@ export function FilesTab(props: {
           <div className="card" key={group.key} data-key={group.key} data-testid="file-group">
             <h3>
               <span className="mono file-key">{group.key}</span>
-              <span className="muted">
+              <span className="muted file-count">
                 {group.files.length} file{group.files.length === 1 ? '' : 's'} · {byteSize(bytes)}
               </span>
             </h3>
