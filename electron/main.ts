@@ -13,6 +13,7 @@ import { DesktopHost } from './host/desktop-host.js';
 import { SettingsFile } from './desktop-settings.js';
 import { appMenuTemplate } from './app-menu.js';
 import { resolveAppFile } from './app-protocol.js';
+import { isLoggedFileAddress } from './host/logged-file-response.js';
 import { configureLog, consoleSink } from './log.js';
 
 // The main process's console is where Electron's log shows; the CLI passes --verbose on.
@@ -204,6 +205,10 @@ function registerIpc(): void {
 
 function servePages(): void {
   protocol.handle(SCHEME, (request) => {
+    // The page fetches logged files by relative address, so they come here as they go to `serve`.
+    const url = new URL(request.url);
+    if (url.host === 'app' && isLoggedFileAddress(url.pathname))
+      return host.loggedFileResponse(request.method, url.pathname);
     const answer = resolveAppFile(request.url, RENDERER_DIR, 'app');
     if (answer.status !== 200) return new Response(answer.reason, { status: answer.status });
     return net.fetch(pathToFileURL(answer.path).toString());

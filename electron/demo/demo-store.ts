@@ -23,7 +23,7 @@ import { errorCode } from '../error-code.js';
 import { RunWriter } from './writer/run-writer.js';
 import { addTag, writeNotes } from '../store/writer/tags-notes.js';
 import { realStoreRoot } from '../store/store-files.js';
-import { confusionMatrix, predictionGrid } from './png.js';
+import { attentionMap, confusionMatrix, predictionGrid } from './png.js';
 import { SeededRandom } from './seeded-random.js';
 import type { EvalSample, TrainingSetup } from './simulated-training.js';
 import {
@@ -319,13 +319,25 @@ class DemoStoreWriter {
     return path;
   }
 
-  private logPredictionGrid(training: Training, step: number): void {
-    const png = predictionGrid(
-      training.random,
-      training.lastEval.acc,
-      step / training.sim.setup.steps,
-    );
-    training.writer.file('samples/predictions', step, this.scratchFile('grid.png', png));
+  /** The files a training run logs every IMAGE_EVERY steps: two images and a short report. */
+  private logStepFiles(training: Training, step: number): void {
+    const { writer, random, sim, lastEval, bestEval } = training;
+    const progress = step / sim.setup.steps;
+    const grid = predictionGrid(random, lastEval.acc, progress);
+    writer.file('samples/predictions', step, this.scratchFile('grid.png', grid));
+    const attention = attentionMap(random, step, progress);
+    writer.file('attention/head0', step, this.scratchFile('attention.png', attention));
+    const report = [
+      `# Evaluation at step ${step}`,
+      '',
+      '| metric | value |',
+      '| --- | --- |',
+      `| eval/loss | ${lastEval.loss.toFixed(4)} |`,
+      `| eval/acc | ${lastEval.acc.toFixed(4)} |`,
+      `| best eval/acc | ${bestEval.acc.toFixed(4)} (step ${bestEval.step}) |`,
+      '',
+    ].join('\n');
+    writer.file('eval/report', step, this.scratchFile('report.md', Buffer.from(report, 'utf8')));
   }
 
   /** Trains from step `from` to `to`: train metrics each step, eval, readings and images between. */
@@ -343,7 +355,7 @@ class DemoStoreWriter {
           training.bestEval = { step, acc: evaluation.acc };
         writer.log(step, evalValues(sim, step, evaluation));
       }
-      if (step % IMAGE_EVERY === 0) this.logPredictionGrid(training, step);
+      if (step % IMAGE_EVERY === 0) this.logStepFiles(training, step);
     }
   }
 

@@ -1,5 +1,5 @@
-// Real PNG images made in code (zlib deflate, CRC-32 per chunk): the sample grids and confusion
-// matrices the demo's runs log as files.
+// Real PNG images made in code (zlib deflate, CRC-32 per chunk): the sample grids, attention maps
+// and confusion matrices the demo's runs log as files.
 
 import { deflateSync } from 'node:zlib';
 import type { SeededRandom } from './seeded-random.js';
@@ -155,5 +155,38 @@ export function confusionMatrix(random: SeededRandom, perClassAccuracy: readonly
         for (let x = 0; x < cell; x++) image.set(predicted * cell + x, actual * cell + y, rgb);
     }
   }
+  return image.toPng();
+}
+
+/** A dark-blue to yellow ramp, as heat maps are drawn: t in [0, 1]. */
+function heatColour(t: number): [number, number, number] {
+  const x = Math.max(0, Math.min(1, t));
+  return [40 + 215 * x ** 1.5, 20 + 200 * x, 90 + 80 * Math.sin(Math.PI * x) - 60 * x];
+}
+
+/**
+ * A head's attention over an 8 x 8 grid of patches, at 8 pixels a patch: a spot that wanders
+ * with the step and sharpens as training progresses, over a little noise.
+ */
+export function attentionMap(random: SeededRandom, step: number, progress: number): Buffer {
+  const patches = 8;
+  const cell = 8;
+  const image = new RgbImage(patches * cell, patches * cell);
+  const centreX = 3.5 + 2.5 * Math.sin(step / 700);
+  const centreY = 3.5 + 2.5 * Math.cos(step / 450);
+  const spread = 3.2 - 2.2 * progress;
+  const weights: number[] = [];
+  for (let y = 0; y < patches; y++)
+    for (let x = 0; x < patches; x++) {
+      const distance = ((x - centreX) ** 2 + (y - centreY) ** 2) / (2 * spread * spread);
+      weights.push(Math.exp(-distance) + 0.08 * random.uniform());
+    }
+  const peak = Math.max(...weights);
+  for (let y = 0; y < patches; y++)
+    for (let x = 0; x < patches; x++) {
+      const rgb = heatColour(weights[y * patches + x]! / peak);
+      for (let dy = 0; dy < cell; dy++)
+        for (let dx = 0; dx < cell; dx++) image.set(x * cell + dx, y * cell + dy, rgb);
+    }
   return image.toPng();
 }

@@ -14,6 +14,8 @@ import type {
 import { parseApiRequest } from '../../shared/api/validate.js';
 import type { HostIdentities } from '../store/identities.js';
 import type { ExportPieces } from '../store/export.js';
+import { LoggedFileRefusal } from '../store/logged-files.js';
+import type { OpenedFile } from '../store/store-files.js';
 import type { WatchOptions } from '../follow/store-watcher.js';
 import type { RunsSource, SourceRun } from '../sources/run-source.js';
 import { MuninStoreSource } from '../sources/munin/munin-store-source.js';
@@ -149,6 +151,19 @@ export class Backend {
   /** The export contract for the live state, in pieces made as they are taken. */
   exportPieces(): ExportPieces {
     return this.source.exportPieces();
+  }
+
+  /**
+   * Opens a file the run logged, for its bytes; the caller closes the fd. Throws a
+   * LoggedFileRefusal: 404 for a run that is not in the store, and as openLoggedFile refuses.
+   */
+  openLoggedFile(runId: string, path: string): OpenedFile {
+    const run = this.source.runs.get(runId);
+    if (run === undefined) throw new LoggedFileRefusal(404, 'no run of the store has this id');
+    // A run listed from its stats hint has no file records yet: the log's are the ones to trust.
+    if (!run.samplesRead && this.live.readSamples(run) === 'vanished')
+      throw new LoggedFileRefusal(404, 'the run was deleted');
+    return run.openFile(path);
   }
 
   private async handle(session: HubSession, raw: unknown): Promise<ApiResponse> {

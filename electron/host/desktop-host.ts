@@ -9,6 +9,9 @@ import type { Backend, BackendOptions, Session } from './backend.js';
 import { Backend as BackendClass } from './backend.js';
 import { nodeTextCodec } from './serve.js';
 import { StoreError } from '../store/store.js';
+import { LoggedFileRefusal } from '../store/logged-files.js';
+import type { OpenedFile } from '../store/store-files.js';
+import { loggedFileResponse } from './logged-file-response.js';
 
 /** What the handlers read of Electron's IpcMainInvokeEvent, besides what the sender check reads. */
 export interface InvokeEventLike {
@@ -95,6 +98,17 @@ export class DesktopHost {
       this.sessions.set(webContentsId, session);
     }
     return session;
+  }
+
+  /** Opens a file a run of the open store logged; throws a LoggedFileRefusal (404: no store). */
+  openLoggedFile(runId: string, path: string): OpenedFile {
+    if (this.backend === null) throw new LoggedFileRefusal(404, 'no store is open');
+    return this.backend.openLoggedFile(runId, path);
+  }
+
+  /** The answer to the app scheme's request for a logged file at pathname, as `serve` answers. */
+  loggedFileResponse(method: string, pathname: string): Response {
+    return loggedFileResponse((runId, path) => this.openLoggedFile(runId, path), method, pathname);
   }
 
   /** Answers one Api call of the window webContentsId, as a frame. */

@@ -6,9 +6,10 @@
 
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { WebSocketServer } from 'ws';
 import type { RawData, WebSocket } from 'ws';
 import type { ApiResponse, Delta } from '../../shared/api/contract.js';
@@ -18,9 +19,12 @@ import {
   encodeWireMessage,
   WireFormatError,
 } from '../../shared/api/wire-codec.js';
+import { errorCode } from '../error-code.js';
 import { log } from '../log.js';
 import { writePieces } from '../store/export-stream.js';
 import type { Backend, Session } from './backend.js';
+import type { LoggedFileAnswer } from './logged-file-response.js';
+import { answerLoggedFile, closeQuietly, isLoggedFileAddress } from './logged-file-response.js';
 import type { FlowLimits } from './socket-outbox.js';
 import { SocketOutbox } from './socket-outbox.js';
 import type { AuthPolicy } from './serve-auth.js';
@@ -90,6 +94,28 @@ async function sendExport(response: ServerResponse, pieces: Iterable<string>): P
     // No end: the client sees a response cut short, not a document that looks whole.
     response.destroy();
   }
+}
+
+/**
+ * Sends a logged file's answer: its bytes streamed from the open fd at the pace the client reads
+ * them, never whole in memory; the fd is closed however the response ends, an abort included.
+ */
+function sendLoggedFile(response: ServerResponse, answer: LoggedFileAnswer): void {
+  response.writeHead(answer.status, answer.headers);
+  if (answer.status !== 200) return void response.end(answer.text);
+  const { file, size } = answer;
+  if (file === null) return void response.end();
+  if (size === 0) {
+    closeQuietly(file.fd);
+    return void response.end();
+  }
+  const bytes = createReadStream('', { fd: file.fd, autoClose: true, start: 0, end: size - 1 });
+  pipeline(bytes, response).catch((error: unknown) => {
+    // An abort by the client is no failure of the server's; the stream closed the fd either way.
+    if (errorCode(error) !== 'ERR_STREAM_PREMATURE_CLOSE')
+      log.warn('a logged file failed midway; its response is cut short', error);
+    response.destroy();
+  });
 }
 
 /** The answer to one frame from a client: the response to its request, or why it is none. */
@@ -172,6 +198,13 @@ export async function serve(backend: Backend, options: ServeOptions): Promise<Ru
       if (request.method === 'HEAD') return void response.end();
       void sendExport(response, backend.exportPieces());
       return;
+    }
+    if (isLoggedFileAddress(url.pathname)) {
+      const open = (runId: string, path: string) => backend.openLoggedFile(runId, path);
+      return sendLoggedFile(
+        response,
+        answerLoggedFile(open, request.method ?? 'GET', url.pathname),
+      );
     }
     if (verdict.viaQuery && policy.token !== null) {
       // Trade the token for a cookie, and take it out of the address bar and the history.

@@ -119,22 +119,40 @@ describe('the demo store', () => {
     expect(run.statistics.get('sys/cpu')!.kind).toBe('reading');
   });
 
-  it('logs PNG images as files', () => {
+  it('logs PNG images under two keys and a Markdown report as files', () => {
     const run = named('resnet18-lr0.05-b128');
     const paths = run.log.files.map((f) => f.path);
+    const every = [0, 500, 1000, 1500, 2000];
     expect(paths).toEqual([
-      'files/samples/predictions/0.png',
-      'files/samples/predictions/500.png',
-      'files/samples/predictions/1000.png',
-      'files/samples/predictions/1500.png',
-      'files/samples/predictions/2000.png',
+      ...every.flatMap((step) => [
+        `files/samples/predictions/${step}.png`,
+        `files/attention/head0/${step}.png`,
+        `files/eval/report/${step}.md`,
+      ]),
       'files/eval/confusion/2000.png',
     ]);
-    for (const path of paths) {
+    for (const path of paths.filter((p) => p.endsWith('.png'))) {
       const png = readFileSync(join(run.dir, path));
       expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10]));
       expect(png.readUInt32BE(16)).toBeGreaterThan(0);
     }
+    // Each step's image is its own: a page that shows another step shows other pixels.
+    const attention = every.map((step) =>
+      readFileSync(join(run.dir, `files/attention/head0/${step}.png`)).toString('hex'),
+    );
+    expect(new Set(attention).size).toBe(every.length);
+    expect(readFileSync(join(run.dir, 'files/eval/report/1000.md'), 'utf8')).toMatch(
+      /^# Evaluation at step 1000\n[^]*\| eval\/acc \| 0\.\d{4} \|/,
+    );
+  });
+
+  it('logs images under two keys in at least three runs of the sweep', () => {
+    const sweep = runs.filter((r) => r.log.start!.experiment === 'cifar-sweep');
+    const withBoth = sweep.filter((r) => {
+      const keys = new Set(r.log.files.map((f) => f.key));
+      return keys.has('samples/predictions') && keys.has('attention/head0');
+    });
+    expect(withBoth.length).toBeGreaterThanOrEqual(3);
   });
 
   it('has a failed run with its error, a killed run and a crashed run', () => {
