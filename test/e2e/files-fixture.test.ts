@@ -2,12 +2,11 @@
 // that links out of its run: slider, nearest step, thumbnails, preview limit, problems, empty.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { encodeFloat } from '../../shared/format/values.js';
 import { encodeJsonString } from '../../shared/format/json.js';
-import { parseLoggedFileUrl } from '../../shared/api/logged-file-url.js';
 import { START_TIME, metricsLine, startLine } from '../support/lines.js';
 import { runDir, writeLog } from '../support/store-fixture.js';
 import { stepImage } from '../support/png.js';
@@ -78,17 +77,6 @@ describeE2e('the files a run logged', () => {
 
     const [browser, served] = await Promise.all([session.launchBrowser(), session.serve(root)]);
     page = await session.openApp(browser, served.url);
-    // Until serve has its route for logged files, the page's requests are answered from disk.
-    await page.route('**/api/files/**', async (route) => {
-      const named = parseLoggedFileUrl(new URL(route.request().url()).pathname);
-      if (named === null) return route.fulfill({ status: 404 });
-      const type = named.path.endsWith('.png') ? 'image/png' : 'text/plain; charset=utf-8';
-      return route.fulfill({
-        status: 200,
-        body: readFileSync(join(runDir(root, named.runId), named.path)),
-        contentType: type,
-      });
-    });
   }, 60_000);
 
   afterAll(() => session.close());
