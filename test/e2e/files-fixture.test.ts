@@ -2,12 +2,12 @@
 // that links out of its run: slider, nearest step, thumbnails, preview limit, problems, empty.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { encodeFloat } from '../../shared/format/values.js';
 import { encodeJsonString } from '../../shared/format/json.js';
-import { START_TIME, metricsLine, startLine } from '../support/lines.js';
+import { START_TIME, metricsLine, resumeLine, startLine } from '../support/lines.js';
 import { runDir, writeLog } from '../support/store-fixture.js';
 import { stepImage } from '../support/png.js';
 import { E2eSession, WAIT, describeE2e, evaluate, goToRoute, screenshot } from './support.js';
@@ -44,6 +44,7 @@ function writeRunFile(root: string, id: string, path: string, bytes: string | Bu
 describeE2e('the files a run logged', () => {
   const session = new E2eSession();
   let page: Page;
+  let liveRoot: string;
 
   beforeAll(async () => {
     const root = join(session.tempDir(), 'store');
@@ -70,10 +71,13 @@ describeE2e('the files a run logged', () => {
         fileRecord('logs/train', 500, 'files/logs/train/500.txt'),
         fileRecord('checkpoint', 500, 'files/checkpoint/500.bin'),
         fileRecord('leak', 0, 'files/leak/0.txt'),
+        fileRecord('escape', 0, '../../etc/passwd'),
       ],
     );
     imageRun(root, 'run-b', 'wider', [0, 140, 280]);
     writeLog(root, 'run-c', [startLine(',"name":"no-files"', 'vision'), metricsLine(0, { x: 1 })]);
+    imageRun(root, 'run-live', 'growing', [0, 100]);
+    liveRoot = root;
 
     const [browser, served] = await Promise.all([session.launchBrowser(), session.serve(root)]);
     page = await session.openApp(browser, served.url);
@@ -84,7 +88,7 @@ describeE2e('the files a run logged', () => {
   it('shows an image key at the chosen step', async () => {
     await goToRoute(page, '#/run/run-a/files');
     await page.waitForSelector('[data-testid="image-shown"]', WAIT);
-    await expect.poll(() => page.textContent('[data-testid="tab-files"]'), WAIT).toBe('Files12');
+    await expect.poll(() => page.textContent('[data-testid="tab-files"]'), WAIT).toBe('Files13');
     await page.waitForSelector('[data-testid="text-preview-body"]', WAIT);
     await screenshot(page, 'files-fixture-tab');
     await page.focus('[data-testid="image-slider"]');
@@ -99,7 +103,49 @@ describeE2e('the files a run logged', () => {
       .scrollIntoViewIfNeeded();
     await screenshot(page, 'files-fixture-text');
     // A link out of the run's directory is never served: its row says why instead.
-    expect(await page.textContent('[data-key="leak"] [data-testid="file-problem"]')).toMatch(/\S/);
+    expect(await page.textContent('[data-key="leak"] [data-testid="file-problem"]')).toContain(
+      'link out of the run’s directory',
+    );
+    // A record naming a path out of the run is refused, on the page and at its address.
+    expect(await page.textContent('[data-key="escape"] [data-testid="file-problem"]')).toContain(
+      'the path leads out of the run’s directory (..)',
+    );
+    const fetched = await evaluate<{ status: number; text: string }>(
+      page,
+      `fetch('/api/files/run-a/' + encodeURIComponent('../../etc/passwd'))
+        .then(async (response) => ({ status: response.status, text: await response.text() }))`,
+    );
+    expect(fetched.status).toBe(403);
+    expect(fetched.text).toContain('the path leads out of the run’s directory (..)');
+    expect(fetched.text).not.toContain('root:');
+  });
+
+  it('follows a live run: a new image moves a slider that was at the last step', async () => {
+    await goToRoute(page, '#/run/run-live/files');
+    await expect
+      .poll(() => page.getAttribute('[data-testid="image-shown"]', 'src'), WAIT)
+      .toContain('100.png');
+    const path = 'files/samples/predictions/200.png';
+    writeRunFile(liveRoot, 'run-live', path, stepImage(28, 28, 5));
+    appendFileSync(
+      join(runDir(liveRoot, 'run-live'), 'events.jsonl'),
+      `${metricsLine(200, { 'train/loss': 0.5 })}\n${fileRecord('samples/predictions', 200, path)}\n`,
+    );
+    await expect
+      .poll(() => page.getAttribute('[data-testid="image-shown"]', 'src'), WAIT)
+      .toContain('200.png');
+    expect(await page.inputValue('[data-testid="image-step"]')).toBe('200');
+    // A resume to step 100 orphans the image of step 200: it leaves the tab.
+    appendFileSync(join(runDir(liveRoot, 'run-live'), 'events.jsonl'), `${resumeLine(100)}\n`);
+    await expect
+      .poll(() => page.getAttribute('[data-testid="image-shown"]', 'src'), WAIT)
+      .toContain('100.png');
+    expect(
+      await evaluate<number>(
+        page,
+        'document.querySelectorAll(\'[data-key="samples/predictions"] img[src*="200.png"]\').length',
+      ),
+    ).toBe(0);
   });
 
   it('compares two runs at one step, each at or before it', async () => {
