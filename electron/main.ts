@@ -201,6 +201,12 @@ function registerIpc(): void {
   handleTrusted(DESKTOP_CHANNELS.closeStore, () => host.close());
   handleTrusted(DESKTOP_CHANNELS.recentStores, () => settings.recent);
   handleTrusted(DESKTOP_CHANNELS.currentStore, () => host.root);
+  handleTrusted(DESKTOP_CHANNELS.revealLoggedFile, (runId, path) => {
+    const found = host.loggedFilePath(runId, path);
+    if (!found.ok) return found;
+    shell.showItemInFolder(found.path);
+    return { ok: true };
+  });
 }
 
 function servePages(): void {

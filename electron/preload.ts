@@ -9,6 +9,7 @@ import type {
   OpenStoreResult,
   PreloadApi,
   PreloadApiFunctions,
+  RevealResult,
 } from '../shared/api/bridge.js';
 import { API_OPS } from '../shared/api/bridge.js';
 import { apiChannel, DESKTOP_CHANNELS, EVENT_CHANNELS } from '../shared/api/ipc-channels.js';
@@ -42,6 +43,8 @@ const desktop: DesktopFunctions = {
   recentStores: () =>
     ipcRenderer.invoke(DESKTOP_CHANNELS.recentStores) as Promise<readonly string[]>,
   currentStore: () => ipcRenderer.invoke(DESKTOP_CHANNELS.currentStore) as Promise<string | null>,
+  revealLoggedFile: (runId: string, path: string) =>
+    ipcRenderer.invoke(DESKTOP_CHANNELS.revealLoggedFile, runId, path) as Promise<RevealResult>,
   onStoreChanged: (listener: (root: string | null) => void) =>
     listen(EVENT_CHANNELS.storeChanged, listener),
   onMenuCommand: (listener: (command: MenuCommand) => void) =>

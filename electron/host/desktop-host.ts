@@ -2,6 +2,7 @@
 // per window, Api calls answered as wire frames, deltas sent as frames. main.ts wires it to
 // ipcMain; tests drive it directly, so the handlers run through the same Backend as `serve`.
 
+import { closeSync } from 'node:fs';
 import type { ApiOp } from '../../shared/api/contract.js';
 import { API_OPS } from '../../shared/api/bridge.js';
 import { encodeWireMessage } from '../../shared/api/wire-codec.js';
@@ -104,6 +105,26 @@ export class DesktopHost {
   openLoggedFile(runId: string, path: string): OpenedFile {
     if (this.backend === null) throw new LoggedFileRefusal(404, 'no store is open');
     return this.backend.openLoggedFile(runId, path);
+  }
+
+  /**
+   * Where a file the run logged really is, for the file manager to show: only once the safe open
+   * let it be read, so that no link leads the file manager out of the run.
+   */
+  loggedFilePath(
+    runId: unknown,
+    path: unknown,
+  ): { ok: true; path: string } | { ok: false; message: string } {
+    if (typeof runId !== 'string' || typeof path !== 'string')
+      return { ok: false, message: 'a run id and a path are needed' };
+    try {
+      const opened = this.openLoggedFile(runId, path);
+      closeSync(opened.fd);
+      return { ok: true, path: opened.realPath };
+    } catch (error) {
+      if (error instanceof LoggedFileRefusal) return { ok: false, message: error.reason };
+      throw error;
+    }
   }
 
   /** The answer to the app scheme's request for a logged file at pathname, as `serve` answers. */

@@ -88,6 +88,8 @@ function followInside(path: string, realRoot: string): string {
 export interface OpenedFile {
   readonly fd: number;
   readonly stat: Stats;
+  /** Where the file opened really is: inside the bound it was opened in. */
+  readonly realPath: string;
 }
 
 /**
@@ -132,7 +134,7 @@ export function openStoreFile(path: string, realRoot: string): OpenedFile {
     closeSync(fd);
     throw new UnreadableFile(path, `leads out of the store (to ${real}); it is not read`, 'EXDEV');
   }
-  return { fd, stat };
+  return { fd, stat, realPath: real };
 }
 
 /** Where the file open as fd really is: Linux names it in /proc; elsewhere its path's. */

@@ -29,11 +29,18 @@ export interface DesktopFunctions {
   recentStores(): Promise<readonly string[]>;
   /** The store open now, or null on the welcome screen. */
   currentStore(): Promise<string | null>;
+  /**
+   * Shows a file the run logged in the system's file manager, once the host's safe open has let
+   * it be read; or says why not.
+   */
+  revealLoggedFile(runId: string, path: string): Promise<RevealResult>;
   /** Called when the host opened or closed a store (a menu, the command line). */
   onStoreChanged(listener: (root: string | null) => void): () => void;
   /** Menu commands the UI carries out (toggle theme, focus filter...). */
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
 }
+
+export type RevealResult = { readonly ok: true } | { readonly ok: false; readonly message: string };
 
 export type MenuCommand = 'toggle-theme' | 'focus-filter' | 'show-help';
 

@@ -22,6 +22,7 @@ export const DESKTOP_CHANNELS = {
   closeStore: 'munin:store:close',
   recentStores: 'munin:store:recent-list',
   currentStore: 'munin:store:current',
+  revealLoggedFile: 'munin:files:reveal',
 } as const satisfies Readonly<Record<DesktopCall, string>>;
 
 /** Channels main sends on and the page listens to. */

@@ -2,7 +2,7 @@
 // answers through the same Backend as `serve`, and sends deltas to the window that asked.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiOp, ApiResponse, Delta, RunSummary } from '../../shared/api/contract.js';
 import { API_OPS } from '../../shared/api/bridge.js';
@@ -15,6 +15,8 @@ import { nodeTextCodec } from '../../electron/host/serve.js';
 import type { FrameView, SenderView } from '../../electron/ipc-sender.js';
 import { isTrustedSender } from '../../electron/ipc-sender.js';
 import { copyExampleStore, EXAMPLE_RUN, tempDirs } from '../serve/harness.js';
+import { endLine, fileLine, startLine } from '../support/lines.js';
+import { writeLog } from '../support/store-fixture.js';
 
 const newDir = tempDirs();
 const APP_ORIGIN = 'munin-app://app';
@@ -126,6 +128,41 @@ describe('DesktopHost', () => {
     // Values cross the frame exactly: a big integer stays a bigint, NaN stays NaN.
     expect(listed[0]!.params.get('seed')).toBe(9007199254740993n);
     expect(Number.isNaN(listed[0]!.params.get('init_scale'))).toBe(true);
+  });
+
+  it('finds a logged file for the file manager only through the safe open', async () => {
+    const { host } = setup();
+    expect(host.loggedFilePath('r', 'files/k/0.txt')).toEqual({
+      ok: false,
+      message: 'no store is open',
+    });
+    const root = copyExampleStore(newDir());
+    const file = join(root, 'runs', 'r', 'files', 'k', '0.txt');
+    mkdirSync(join(root, 'runs', 'r', 'files', 'k'), { recursive: true });
+    writeFileSync(file, 'logged\n');
+    writeLog(root, 'r', [
+      startLine(),
+      fileLine('k', 0, 'files/k/0.txt'),
+      fileLine('escape', 0, '../../etc/passwd'),
+      endLine('finished'),
+    ]);
+    expect(await host.open(root)).toEqual({ ok: true, root });
+    expect(host.loggedFilePath('r', 'files/k/0.txt')).toEqual({
+      ok: true,
+      path: realpathSync(file),
+    });
+    expect(host.loggedFilePath('r', '../../etc/passwd')).toEqual({
+      ok: false,
+      message: 'the path leads out of the run’s directory (..)',
+    });
+    expect(host.loggedFilePath('r', 'files/k/1.txt')).toEqual({
+      ok: false,
+      message: 'no file record of the run names this file',
+    });
+    expect(host.loggedFilePath('r', 7)).toEqual({
+      ok: false,
+      message: 'a run id and a path are needed',
+    });
   });
 
   it('refuses a folder that is not a store with the reason, keeping the open one', async () => {

@@ -1,5 +1,5 @@
 // A key's files that are not images: step, size, type, each file's problem when it has one, a
-// preview of a text file and a download link for the rest.
+// preview of a text file, a download link, and in the desktop app a way to show it in its folder.
 
 import { useState } from 'react';
 import type { LoggedFileInfo } from '../../../shared/api/contract.js';
@@ -8,6 +8,26 @@ import { byteSize } from '../../../shared/format/byte-size.js';
 import type { FileGroup } from './file-steps.js';
 import { fileName } from './file-steps.js';
 import { TextPreview } from './TextPreview.js';
+import { useServices } from '../state/app-context.js';
+
+/** Shows the file in the system's file manager: the desktop app's, through the host's safe open. */
+function RevealButton({ runId, path }: { runId: string; path: string }) {
+  const { bridge, toast } = useServices();
+  const desktop = bridge.desktop;
+  if (desktop === null) return null;
+  return (
+    <button
+      className="btn small"
+      onClick={() =>
+        void desktop.revealLoggedFile(runId, path).then((result) => {
+          if (!result.ok) toast(`The file cannot be shown: ${result.message}`, 'error');
+        })
+      }
+    >
+      Show in folder
+    </button>
+  );
+}
 
 export function FileTable({ runId, group }: { runId: string; group: FileGroup }) {
   // A key of one text file opens it previewed: there is nothing else to choose.
@@ -55,6 +75,7 @@ export function FileTable({ runId, group }: { runId: string; group: FileGroup })
                     <a href={loggedFileUrl(runId, file.path)} download={fileName(file.path)}>
                       Download
                     </a>
+                    <RevealButton runId={runId} path={file.path} />
                   </span>
                 )}
               </td>
