@@ -1,6 +1,7 @@
 // The toolbar of a metrics page: the key filter (and why a /regex/ does not parse), the page's x
-// axis, smoothing, log y, and how many panels the page shows.
+// axis, smoothing, log y, a page's own toggles (the image steps), and how many panels it shows.
 
+import type { ReactNode } from 'react';
 import type { XAxisMode } from './curve-data.js';
 
 /** The page's x axis: one for every panel, or each key on its declared axis (its step_metric). */
@@ -18,6 +19,8 @@ export function BoardToolbar(props: {
   logY: boolean;
   onLogY: (logY: boolean) => void;
   panels: number;
+  /** Toggles only some pages have, after log y. */
+  extra?: ReactNode;
 }) {
   return (
     <div className="board-toolbar">
@@ -74,6 +77,7 @@ export function BoardToolbar(props: {
         />
         log y
       </label>
+      {props.extra}
       <span className="spacer" />
       <span className="muted">
         {props.panels} panel{props.panels === 1 ? '' : 's'} · drag to zoom · double-click resets

@@ -1,9 +1,11 @@
 // A curve panel: one line per run in the run's colour (raw line faint behind a smoothed one),
 // drag to zoom and double-click to reset, a cursor synced across panels that reads every run's
 // point at its x, the best point by goal marked, non-finite samples as gaps with keyed markers at
-// the panel's edge, axes that stay when nothing can be drawn, and the theme's colours.
+// the panel's edge, ticks where the run logged images, axes that stay when nothing can be drawn,
+// and the theme's colours.
 
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import uPlot from 'uplot';
 import type { Trace, XAxisMode } from './curve-data.js';
 import { alignTraces } from './curve-data.js';
@@ -19,6 +21,8 @@ import { curveNotes } from './panel-notes.js';
 import { drawEdgeMarkers } from './edge-markers.js';
 import { axisName, cursorXText, emptyData, xSpan, yRangeOf } from './curve-frame.js';
 import { CurveLegend } from './CurveLegend.js';
+import type { ImageStepMarks, PlotArea } from './ImageTicks.js';
+import { ImageTickStrip, plotArea, sameArea } from './ImageTicks.js';
 
 export interface CurvePanelProps {
   readonly title: string;
@@ -44,6 +48,8 @@ export interface CurvePanelProps {
    * reads on each trace, in order, as the host answers it.
    */
   readonly readAt?: (x: number) => Promise<readonly (CursorPoint | null)[]>;
+  /** Where the run logged images, ticked on a step axis (never on time or a step_metric). */
+  readonly imageSteps?: ImageStepMarks | undefined;
 }
 
 export function CurvePanel(props: CurvePanelProps) {
@@ -62,6 +68,11 @@ export function CurvePanel(props: CurvePanelProps) {
   const [cursorX, setCursorX] = useState<number | null>(null);
   const [hostReadout, setHostReadout] = useState<Readout | null>(null);
   const [width, setWidth] = useState(0);
+  const [area, setArea] = useState<PlotArea | null>(null);
+  // Every redraw of the scale (a zoom, new samples) moves the ticks; an unchanged one re-renders
+  // nothing.
+  const showArea = (next: PlotArea | null): void =>
+    setArea((held) => (sameArea(held, next) ? held : next));
   const theme = useThemeName();
   const height = props.height ?? 220;
   const smoothingOn = smoothing > 0;
@@ -166,6 +177,9 @@ export function CurvePanel(props: CurvePanelProps) {
         ],
         setScale: [
           (u: uPlot, key: string) => {
+            if (key === 'x') showArea(plotArea(u));
+          },
+          (u: uPlot, key: string) => {
             const { min, max } = u.scales['x'] ?? {};
             if (key !== 'x' || !zoomed.current || min == null || max == null) return;
             // Data replaced under a zoom sets the same range again: tell only a new one.
@@ -191,6 +205,7 @@ export function CurvePanel(props: CurvePanelProps) {
     };
     const chart = new uPlot(options, data as uPlot.AlignedData, element);
     plot.current = chart;
+    showArea(plotArea(chart));
     zoomed.current = false;
     reported.current = '';
     onPlotColumnsRef.current?.(Math.floor(chart.bbox.width));
@@ -211,6 +226,7 @@ export function CurvePanel(props: CurvePanelProps) {
     return () => {
       chart.destroy();
       plot.current = null;
+      showArea(null);
       dots.current = [];
     };
     // Data changes are applied below without rebuilding; the structure key covers the rest.
@@ -336,6 +352,9 @@ export function CurvePanel(props: CurvePanelProps) {
       </div>
       <div className="chart-frame">
         <div ref={host} className="chart-host" style={{ height }} />
+        {props.imageSteps !== undefined && shownMode === 'step' && drawable && area !== null
+          ? createPortal(<ImageTickStrip {...props.imageSteps} view={area.view} />, area.over)
+          : null}
         {!drawable && traces.length > 0 ? (
           <div className="chart-empty" data-testid="chart-empty">
             Nothing to draw against {xName}
