@@ -7,6 +7,20 @@ import type { XAxisMode } from './curve-data.js';
 /** The page's x axis: one for every panel, or each key on its declared axis (its step_metric). */
 export type XAxisChoice = XAxisMode | 'declared';
 
+/** The x axes a panel can take, and their names in the menus. */
+export const X_MODES: readonly [XAxisMode, string][] = [
+  ['step', 'step'],
+  ['step_metric', 'step_metric'],
+  ['wall', 'wall time'],
+  ['relative', 'time since start'],
+];
+
+/** The page's axes: a metrics page adds each key's declared one. */
+export const PAGE_X_MODES: readonly [XAxisChoice, string][] = [
+  ['declared', 'step, or the key’s step_metric'],
+  ...X_MODES,
+];
+
 export function BoardToolbar(props: {
   filter: string;
   onFilter: (filter: string) => void;

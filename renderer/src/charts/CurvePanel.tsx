@@ -164,6 +164,9 @@ export function CurvePanel(props: CurvePanelProps) {
         onLabels: (axis, labels) => (element.dataset[`${axis}Ticks`] = labels.join('|')),
       }),
       hooks: {
+        // After every draw, not on setScale: the plot's width settles only once the y axis has
+        // measured its labels, and ticks placed before then drifted right of their steps.
+        draw: [(u: uPlot) => showArea(plotArea(u))],
         setCursor: [
           (u: uPlot) => {
             const left = u.cursor.left ?? -1;
@@ -176,9 +179,6 @@ export function CurvePanel(props: CurvePanelProps) {
           },
         ],
         setScale: [
-          (u: uPlot, key: string) => {
-            if (key === 'x') showArea(plotArea(u));
-          },
           (u: uPlot, key: string) => {
             const { min, max } = u.scales['x'] ?? {};
             if (key !== 'x' || !zoomed.current || min == null || max == null) return;

@@ -17,7 +17,7 @@ import { EnvelopeCurve } from './EnvelopeCurve.js';
 import { ScalarTile } from './ScalarTile.js';
 import { BreakdownPanel } from './BreakdownPanel.js';
 import type { XAxisChoice } from './BoardToolbar.js';
-import { BoardToolbar } from './BoardToolbar.js';
+import { BoardToolbar, PAGE_X_MODES, X_MODES } from './BoardToolbar.js';
 import type { ImageStepMarks } from './ImageTicks.js';
 import { ImageStepsToggle } from './ImageTicks.js';
 import { useSeriesVersion } from './use-series-version.js';
@@ -34,18 +34,6 @@ export interface BoardRun {
   /** The run's metric declarations by key: goal and step_metric. */
   readonly declarations: ReadonlyMap<string, MetricDeclaration>;
 }
-
-const X_MODES: readonly [XAxisMode, string][] = [
-  ['step', 'step'],
-  ['step_metric', 'step_metric'],
-  ['wall', 'wall time'],
-  ['relative', 'time since start'],
-];
-
-const PAGE_X_MODES: readonly [XAxisChoice, string][] = [
-  ['declared', 'step, or the key’s step_metric'],
-  ...X_MODES,
-];
 
 function seriesColumns(series: ClientSeries) {
   return { ...series.view(), length: series.length };
