@@ -71,6 +71,10 @@ export function CurvePanel(props: CurvePanelProps) {
   const [area, setArea] = useState<PlotArea | null>(null);
   // Every redraw of the scale (a zoom, new samples) moves the ticks; an unchanged one re-renders
   // nothing.
+  // Tracked only while ticks are shown: otherwise a live run's every draw would render again.
+  const ticksShown = props.imageSteps !== undefined;
+  const ticksShownRef = useRef(ticksShown);
+  ticksShownRef.current = ticksShown;
   const showArea = (next: PlotArea | null): void =>
     setArea((held) => (sameArea(held, next) ? held : next));
   const theme = useThemeName();
@@ -166,7 +170,7 @@ export function CurvePanel(props: CurvePanelProps) {
       hooks: {
         // After every draw, not on setScale: the plot's width settles only once the y axis has
         // measured its labels, and ticks placed before then drifted right of their steps.
-        draw: [(u: uPlot) => showArea(plotArea(u))],
+        draw: [(u: uPlot) => void (ticksShownRef.current && showArea(plotArea(u)))],
         setCursor: [
           (u: uPlot) => {
             const left = u.cursor.left ?? -1;
@@ -205,7 +209,6 @@ export function CurvePanel(props: CurvePanelProps) {
     };
     const chart = new uPlot(options, data as uPlot.AlignedData, element);
     plot.current = chart;
-    showArea(plotArea(chart));
     zoomed.current = false;
     reported.current = '';
     onPlotColumnsRef.current?.(Math.floor(chart.bbox.width));
@@ -232,6 +235,12 @@ export function CurvePanel(props: CurvePanelProps) {
     // Data changes are applied below without rebuilding; the structure key covers the rest.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [structure, width, height, props.syncKey]);
+
+  // Ticks turned on over a chart already drawn are placed for it at once.
+  useEffect(() => {
+    const chart = plot.current;
+    showArea(ticksShown && chart !== null ? plotArea(chart) : null);
+  }, [ticksShown]);
 
   // Before the browser paints: the legend, read from the same traces, never runs ahead of the
   // canvas by a frame.
