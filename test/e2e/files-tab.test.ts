@@ -1,6 +1,7 @@
 // The files the demo's runs logged, in Chromium against `munin-view serve`: the Files tab's slider
 // moves through a key's steps and the image's pixels change, a Markdown report previews, and
-// Compare shows two runs at one step with how far back the shorter run's image is.
+// Compare shows two runs at one step with how far back the shorter run's image is, and a
+// curve's image-step tick opens the Files tab at its step.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -14,6 +15,7 @@ import {
   onlyRun,
   openDemoApp,
   openRunPage,
+  routeOf,
   screenshot,
 } from './support.js';
 
@@ -88,6 +90,72 @@ describeE2e('the files a run logged', () => {
       .toMatch(/# Evaluation at step \d+/);
     await page.locator(`${report} [data-testid="text-preview"]`).scrollIntoViewIfNeeded();
     await screenshot(page, 'files-tab-text');
+  });
+
+  it('ticks a curve where the run logged images, and a tick opens Files at its step', async () => {
+    const run = onlyRun(runs, (r) => r.name === 'resnet18-lr0.1-b128');
+    await openRunPage(page, run, 'metrics');
+    const panel = '[data-testid="curve-panel"][data-key="train/loss"]';
+    await page.waitForSelector(`${panel} canvas`, WAIT);
+    // Off by default: the curves look as they did.
+    await page.waitForSelector('[data-testid="image-steps-toggle"]', WAIT);
+    expect(await page.locator('[data-testid="image-tick"]').count()).toBe(0);
+    await page.check('[data-testid="image-steps-toggle"]');
+    const ticks = page.locator(`${panel} [data-testid="image-tick"]`);
+    const stepsOf = () =>
+      evaluate<string[]>(
+        page,
+        `[...document.querySelectorAll('${panel} [data-testid="image-tick"]')].map((t) => t.dataset.step)`,
+      );
+    await expect.poll(stepsOf, WAIT).toEqual(['0', '500', '1000', '1500', '2000']);
+    expect(await ticks.nth(2).getAttribute('title')).toBe(
+      'Images at step 1,000: samples/predictions, attention/head0 · click to open in Files',
+    );
+    await page.locator(panel).scrollIntoViewIfNeeded();
+    await screenshot(page, 'metrics-image-ticks');
+    // Each tick stands at its step on the axis: the first at the plot's left, the last at its right.
+    const plot = await page.locator(`${panel} .u-over`).boundingBox();
+    const centres = await Promise.all(
+      [0, 4].map(async (n) => {
+        const box = await ticks.nth(n).boundingBox();
+        return box === null ? NaN : box.x + box.width / 2;
+      }),
+    );
+    expect(Math.abs(centres[0]! - plot!.x)).toBeLessThan(1.5);
+    expect(Math.abs(centres[1]! - (plot!.x + plot!.width))).toBeLessThan(1.5);
+
+    // A zoom to about steps 700–1300 keeps only the tick in view, placed for the zoom.
+    const over = await page.locator(`${panel} .u-over`).boundingBox();
+    if (over === null) throw new Error('the panel has no plot');
+    const xAt = (step: number): number => over.x + (over.width * step) / 2000;
+    await page.mouse.move(xAt(700), over.y + over.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(xAt(1300), over.y + over.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(stepsOf, WAIT).toEqual(['1000']);
+
+    // A click two pixels beside the tick still opens its step.
+    const tick = await ticks.first().boundingBox();
+    if (tick === null) throw new Error('the tick is not drawn');
+    await page.mouse.click(tick.x + tick.width / 2 + 2, tick.y + tick.height / 2);
+    await expect
+      .poll(() => routeOf(page), WAIT)
+      .toBe(`#/run/${run.id}/files?key=samples%2Fpredictions&step=1000`);
+    await expect
+      .poll(
+        () => page.inputValue('[data-key="samples/predictions"] [data-testid="image-step"]'),
+        WAIT,
+      )
+      .toBe('1000');
+  });
+
+  it('shows no image-steps toggle for a run that logged no images', async () => {
+    const run = onlyRun(runs, (r) => r.name === 'prepare-cifar10');
+    await openRunPage(page, run, 'metrics');
+    await page.waitForSelector('[data-testid="curve-panel"] canvas', WAIT);
+    // The run's files are listed by then on this small store; a late list would show no toggle either.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await page.locator('[data-testid="image-steps-toggle"]').count()).toBe(0);
   });
 
   it('compares two runs at one step, saying how far back the shorter one is', async () => {

@@ -1,10 +1,25 @@
 // The toolbar of a metrics page: the key filter (and why a /regex/ does not parse), the page's x
-// axis, smoothing, log y, and how many panels the page shows.
+// axis, smoothing, log y, a page's own toggles (the image steps), and how many panels it shows.
 
+import type { ReactNode } from 'react';
 import type { XAxisMode } from './curve-data.js';
 
 /** The page's x axis: one for every panel, or each key on its declared axis (its step_metric). */
 export type XAxisChoice = XAxisMode | 'declared';
+
+/** The x axes a panel can take, and their names in the menus. */
+export const X_MODES: readonly [XAxisMode, string][] = [
+  ['step', 'step'],
+  ['step_metric', 'step_metric'],
+  ['wall', 'wall time'],
+  ['relative', 'time since start'],
+];
+
+/** The page's axes: a metrics page adds each key's declared one. */
+export const PAGE_X_MODES: readonly [XAxisChoice, string][] = [
+  ['declared', 'step, or the key’s step_metric'],
+  ...X_MODES,
+];
 
 export function BoardToolbar(props: {
   filter: string;
@@ -18,6 +33,8 @@ export function BoardToolbar(props: {
   logY: boolean;
   onLogY: (logY: boolean) => void;
   panels: number;
+  /** Toggles only some pages have, after log y. */
+  extra?: ReactNode;
 }) {
   return (
     <div className="board-toolbar">
@@ -74,6 +91,7 @@ export function BoardToolbar(props: {
         />
         log y
       </label>
+      {props.extra}
       <span className="spacer" />
       <span className="muted">
         {props.panels} panel{props.panels === 1 ? '' : 's'} · drag to zoom · double-click resets

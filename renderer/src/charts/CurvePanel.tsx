@@ -1,9 +1,11 @@
 // A curve panel: one line per run in the run's colour (raw line faint behind a smoothed one),
 // drag to zoom and double-click to reset, a cursor synced across panels that reads every run's
 // point at its x, the best point by goal marked, non-finite samples as gaps with keyed markers at
-// the panel's edge, axes that stay when nothing can be drawn, and the theme's colours.
+// the panel's edge, ticks where the run logged images, axes that stay when nothing can be drawn,
+// and the theme's colours.
 
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import uPlot from 'uplot';
 import type { Trace, XAxisMode } from './curve-data.js';
 import { alignTraces } from './curve-data.js';
@@ -19,6 +21,8 @@ import { curveNotes } from './panel-notes.js';
 import { drawEdgeMarkers } from './edge-markers.js';
 import { axisName, cursorXText, emptyData, xSpan, yRangeOf } from './curve-frame.js';
 import { CurveLegend } from './CurveLegend.js';
+import type { ImageStepMarks, PlotArea } from './ImageTicks.js';
+import { ImageTickStrip, plotArea, sameArea } from './ImageTicks.js';
 
 export interface CurvePanelProps {
   readonly title: string;
@@ -44,6 +48,8 @@ export interface CurvePanelProps {
    * reads on each trace, in order, as the host answers it.
    */
   readonly readAt?: (x: number) => Promise<readonly (CursorPoint | null)[]>;
+  /** Where the run logged images, ticked on a step axis (never on time or a step_metric). */
+  readonly imageSteps?: ImageStepMarks | undefined;
 }
 
 export function CurvePanel(props: CurvePanelProps) {
@@ -62,6 +68,15 @@ export function CurvePanel(props: CurvePanelProps) {
   const [cursorX, setCursorX] = useState<number | null>(null);
   const [hostReadout, setHostReadout] = useState<Readout | null>(null);
   const [width, setWidth] = useState(0);
+  const [area, setArea] = useState<PlotArea | null>(null);
+  // Every redraw of the scale (a zoom, new samples) moves the ticks; an unchanged one re-renders
+  // nothing.
+  // Tracked only while ticks are shown: otherwise a live run's every draw would render again.
+  const ticksShown = props.imageSteps !== undefined;
+  const ticksShownRef = useRef(ticksShown);
+  ticksShownRef.current = ticksShown;
+  const showArea = (next: PlotArea | null): void =>
+    setArea((held) => (sameArea(held, next) ? held : next));
   const theme = useThemeName();
   const height = props.height ?? 220;
   const smoothingOn = smoothing > 0;
@@ -153,6 +168,9 @@ export function CurvePanel(props: CurvePanelProps) {
         onLabels: (axis, labels) => (element.dataset[`${axis}Ticks`] = labels.join('|')),
       }),
       hooks: {
+        // After every draw, not on setScale: the plot's width settles only once the y axis has
+        // measured its labels, and ticks placed before then drifted right of their steps.
+        draw: [(u: uPlot) => void (ticksShownRef.current && showArea(plotArea(u)))],
         setCursor: [
           (u: uPlot) => {
             const left = u.cursor.left ?? -1;
@@ -211,11 +229,18 @@ export function CurvePanel(props: CurvePanelProps) {
     return () => {
       chart.destroy();
       plot.current = null;
+      showArea(null);
       dots.current = [];
     };
     // Data changes are applied below without rebuilding; the structure key covers the rest.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [structure, width, height, props.syncKey]);
+
+  // Ticks turned on over a chart already drawn are placed for it at once.
+  useEffect(() => {
+    const chart = plot.current;
+    showArea(ticksShown && chart !== null ? plotArea(chart) : null);
+  }, [ticksShown]);
 
   // Before the browser paints: the legend, read from the same traces, never runs ahead of the
   // canvas by a frame.
@@ -336,6 +361,9 @@ export function CurvePanel(props: CurvePanelProps) {
       </div>
       <div className="chart-frame">
         <div ref={host} className="chart-host" style={{ height }} />
+        {props.imageSteps !== undefined && shownMode === 'step' && drawable && area !== null
+          ? createPortal(<ImageTickStrip {...props.imageSteps} view={area.view} />, area.over)
+          : null}
         {!drawable && traces.length > 0 ? (
           <div className="chart-empty" data-testid="chart-empty">
             Nothing to draw against {xName}

@@ -17,6 +17,7 @@ import type { Trace, XAxisMode } from './curve-data.js';
 import { finiteRange, NO_RAW, NO_SMOOTHED } from './curve-data.js';
 import type { CursorPoint } from './cursor-readout.js';
 import { CurvePanel } from './CurvePanel.js';
+import type { ImageStepMarks } from './ImageTicks.js';
 import type { PngSpec } from './png-export.js';
 
 /** Pixel columns asked for before the plot is drawn and has told its own. */
@@ -122,6 +123,7 @@ export function EnvelopeCurve(props: {
   readonly smoothing: number;
   readonly onExportCsv: () => void;
   readonly onExportPng: (canvas: HTMLCanvasElement, spec: PngSpec) => void;
+  readonly imageSteps?: ImageStepMarks | undefined;
 }) {
   const { bridge } = useServices();
   const { title, runs, logY, mode, smoothing } = props;
@@ -259,6 +261,7 @@ export function EnvelopeCurve(props: {
       readAt={readAt}
       onExportCsv={props.onExportCsv}
       onExportPng={props.onExportPng}
+      imageSteps={props.imageSteps}
     />
   );
 }

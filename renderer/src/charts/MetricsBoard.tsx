@@ -2,7 +2,7 @@
 // prefix, collapsible; a key filter; the x axis for the page and per panel; smoothing; log y;
 // an overlay of chosen keys; curves, tiles and breakdowns that grow as samples arrive.
 
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { MetricDeclaration } from '../../../shared/api/contract.js';
 import type { SeriesKind } from '../../../shared/format/records.js';
 import { scaleSpread } from '../../../shared/series/curve-math.js';
@@ -17,7 +17,10 @@ import { EnvelopeCurve } from './EnvelopeCurve.js';
 import { ScalarTile } from './ScalarTile.js';
 import { BreakdownPanel } from './BreakdownPanel.js';
 import type { XAxisChoice } from './BoardToolbar.js';
-import { BoardToolbar } from './BoardToolbar.js';
+import { BoardToolbar, PAGE_X_MODES, X_MODES } from './BoardToolbar.js';
+import type { ImageStepMarks } from './ImageTicks.js';
+import { ImageStepsToggle } from './ImageTicks.js';
+import { useSeriesVersion } from './use-series-version.js';
 import { exactSeries } from './board-csv.js';
 import { downloadCsv } from './download.js';
 import { downloadChartPng } from './png-export.js';
@@ -32,44 +35,20 @@ export interface BoardRun {
   readonly declarations: ReadonlyMap<string, MetricDeclaration>;
 }
 
-/** Re-renders when any of these runs' series change; returns a number that changes with them. */
-function useSeriesVersion(runIds: readonly string[]): number {
-  const { store } = useServices();
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let scheduled = false;
-    const bump = (): void => {
-      // Many deltas in one frame draw once.
-      if (scheduled) return;
-      scheduled = true;
-      requestAnimationFrame(() => {
-        scheduled = false;
-        setVersion((v) => v + 1);
-      });
-    };
-    const offs = runIds.map((id) => store.onRun(id, bump));
-    return () => offs.forEach((off) => off());
-  }, [store, runIds]);
-  return version;
-}
-
-const X_MODES: readonly [XAxisMode, string][] = [
-  ['step', 'step'],
-  ['step_metric', 'step_metric'],
-  ['wall', 'wall time'],
-  ['relative', 'time since start'],
-];
-
-const PAGE_X_MODES: readonly [XAxisChoice, string][] = [
-  ['declared', 'step, or the key’s step_metric'],
-  ...X_MODES,
-];
-
 function seriesColumns(series: ClientSeries) {
   return { ...series.view(), length: series.length };
 }
 
-export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: SeriesKind }) {
+export function MetricsBoard({
+  runs,
+  kind,
+  imageSteps,
+}: {
+  runs: readonly BoardRun[];
+  kind: SeriesKind;
+  /** A run page's image steps, ticked on step axes when the toolbar's toggle is on. */
+  imageSteps?: ImageStepMarks | undefined;
+}) {
   const { store, bridge, toast } = useServices();
   const runIds = useMemo(() => runs.map((run) => run.runId), [runs]);
   const styles = useMemo(() => runColors.stylesFor(runIds), [runIds]);
@@ -88,6 +67,8 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
   const [logY, setLogY] = useState(false);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [overlay, setOverlay] = useState<ReadonlySet<string>>(new Set());
+  const [showImageSteps, setShowImageSteps] = useState(false);
+  const ticks = showImageSteps ? imageSteps : undefined;
 
   // version is the signal that the series (mutated in place) changed.
   const seriesByRun = useMemo(() => {
@@ -211,6 +192,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
               })}
               onExportCsv={() => exportCsv([panel.key], panel.key)}
               onExportPng={(canvas, spec) => downloadChartPng(canvas, spec, panel.key)}
+              imageSteps={ticks}
             />
           </div>
         );
@@ -248,6 +230,7 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
             syncKey={`munin-${mode}`}
             onExportCsv={() => exportCsv([panel.key], panel.key)}
             onExportPng={(canvas, spec) => downloadChartPng(canvas, spec, panel.key)}
+            imageSteps={ticks}
           />
         </div>
       );
@@ -337,6 +320,16 @@ export function MetricsBoard({ runs, kind }: { runs: readonly BoardRun[]; kind: 
         logY={logY}
         onLogY={setLogY}
         panels={total}
+        extra={
+          <ImageStepsToggle
+            marks={imageSteps?.marks ?? []}
+            on={showImageSteps}
+            onToggle={setShowImageSteps}
+            someOffStep={sections.some((section) =>
+              section.panels.some((p) => p.type === 'curve' && modeOf(p.key) !== 'step'),
+            )}
+          />
+        }
       />
       {overlayTraces.length > 0 ? (
         <div className="section">

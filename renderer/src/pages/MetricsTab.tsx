@@ -1,5 +1,6 @@
 // A run's Metrics tab (model metrics) or System tab (readings): the panels of that kind, then
-// every key's statistics. Model metrics and readings never share a page.
+// every key's statistics. Model metrics and readings never share a page; the metrics' step axes
+// can tick where the run logged images, each tick a way into the Files tab at its step.
 
 import { useMemo } from 'react';
 import type { RunDetail } from '../../../shared/api/contract.js';
@@ -8,15 +9,21 @@ import { StatisticsTable } from './StatisticsTable.js';
 import { MetricsBoard } from '../charts/MetricsBoard.js';
 import type { BoardRun } from '../charts/MetricsBoard.js';
 import { visibleText } from '../text/visible-text.js';
+import type { ImageStepMarks } from '../charts/ImageTicks.js';
+import { imageStepMarks } from '../charts/image-ticks.js';
+import { useLoggedFiles } from '../files/use-logged-files.js';
+import type { Route } from '../state/route.js';
 
 export function MetricsTab({
   detail,
   runId,
   kind,
+  navigate,
 }: {
   detail: RunDetail;
   runId: string;
   kind: SeriesKind;
+  navigate: (route: Route) => void;
 }) {
   const statistics = detail.statistics.filter((stats) => stats.kind === kind);
   const { summary } = detail;
@@ -31,9 +38,10 @@ export function MetricsTab({
     ],
     [runId, summary.name, summary.startTime, detail.metrics],
   );
+  const imageSteps = useImageSteps(runId, kind, navigate);
   return (
     <div className="stack">
-      <MetricsBoard runs={runs} kind={kind} />
+      <MetricsBoard runs={runs} kind={kind} imageSteps={imageSteps} />
       {statistics.length > 0 ? (
         <div className="card">
           <h3>{kind === 'metric' ? 'Statistics of the metrics' : 'Statistics of the readings'}</h3>
@@ -42,4 +50,23 @@ export function MetricsTab({
       ) : null}
     </div>
   );
+}
+
+/** The run's image steps for the Metrics tab (readings are not what images are logged against). */
+function useImageSteps(
+  runId: string,
+  kind: SeriesKind,
+  navigate: (route: Route) => void,
+): ImageStepMarks | undefined {
+  const runIds = useMemo(() => (kind === 'metric' ? [runId] : []), [runId, kind]);
+  const files = useLoggedFiles(runIds).files.get(runId);
+  return useMemo(() => {
+    if (files === undefined) return undefined;
+    const marks = imageStepMarks(files);
+    if (marks.length === 0) return undefined;
+    return {
+      marks,
+      open: (key, step) => navigate({ page: 'run', runId, tab: 'files', files: { key, step } }),
+    };
+  }, [files, runId, navigate]);
 }

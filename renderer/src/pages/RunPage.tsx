@@ -240,10 +240,10 @@ export function RunPage(props: {
           <OverviewTab detail={detail} runId={runId} />
         ) : null}
         {detail !== null && tab === 'metrics' ? (
-          <MetricsTab detail={detail} runId={runId} kind="metric" />
+          <MetricsTab detail={detail} runId={runId} kind="metric" navigate={navigate} />
         ) : null}
         {detail !== null && tab === 'system' ? (
-          <MetricsTab detail={detail} runId={runId} kind="reading" />
+          <MetricsTab detail={detail} runId={runId} kind="reading" navigate={navigate} />
         ) : null}
         {tab === 'files' ? (
           // The files are listed on their own: the tab needs no detail to open.
