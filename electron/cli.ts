@@ -1,4 +1,5 @@
-// The munin-view command: export a store as JSON, write the demo store, or open the app.
+// The munin-view command: export a store as JSON, verify its blobs, write the demo store, or open
+// the app.
 
 import { configureLog } from './log.js';
 import { checkReadableDirectory, StoreError } from './store/store.js';
@@ -9,6 +10,11 @@ const USAGE = `usage:
   munin-view [STORE] [--verbose] open the desktop app (on STORE, or on its welcome screen)
   munin-view export STORE [--verbose]
                                  print the store as read, one JSON document
+  munin-view verify STORE [NAME | NAME:N | NAME@ALIAS ...]
+                                 check versions' blobs against their digests (no names: every
+                                 version not deleted); a line per version, NAME:N STATUS DIGEST;
+                                 exit 0 all ok (or deleted), 1 any missing, modified or
+                                 unreadable, 2 a bad store or a name that names nothing
   munin-view demo DIR [--live]   write a demo store (--live: keep one run writing)
   munin-view serve STORE [--port N] [--host ADDR] [--token VALUE | --no-token]
                          [--poll] [--interval MS] [--verbose]
@@ -52,6 +58,10 @@ export async function main(argv: string[]): Promise<void> {
   switch (command) {
     case 'export':
       return exportCommand(takeVerbose(rest).args);
+    case 'verify': {
+      const { verifyCommand } = await import('./verify-command.js');
+      return verifyCommand(takeVerbose(rest).args, fail);
+    }
     case 'serve': {
       const { args } = takeVerbose(rest);
       const { serveCommand } = await import('./host/serve-command.js');

@@ -1,16 +1,21 @@
-// Blob digests: a file's BLAKE2b-256, a directory's digest of its listing, and verification of
-// a stored blob against its name.
+// Blob digests of content a writer is given (outside a store, so opened plainly): a file's
+// BLAKE2b-256, a directory's digest of its listing; and a stored blob checked against its name.
 
 import { closeSync, lstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { createBlake2b256, DIGEST_PREFIX, HEX_DIGEST } from '../../shared/format/digest.js';
+import { createBlake2b256, DIGEST_PREFIX } from '../../shared/format/digest.js';
 import { compareUtf8, encodeUtf8 } from '../../shared/format/utf8.js';
-import { log } from '../log.js';
-import { isAbsent } from './file-errors.js';
+import type { BlobCheck } from './blob-check.js';
+import { checkBlob } from './blob-check.js';
+import { realStoreRoot } from './store-files.js';
 
-export const BLOBS_DIR = join('blobs', 'blake2b-256');
+export { BLOBS_DIR } from './blob-check.js';
+export type { BlobCheck } from './blob-check.js';
 
-/** The hex BLAKE2b-256 of a file's bytes, read in chunks; a link to a file digests as the file. */
+/**
+ * The hex BLAKE2b-256 of a file's bytes, read in chunks; a link to a file digests as the file.
+ * For a writer's own content: a blob in a store is read through blob-check.ts instead.
+ */
 export function digestFile(path: string): string {
   const hash = createBlake2b256();
   const fd = openSync(path, 'r');
@@ -80,24 +85,8 @@ export function digestOf(path: string): string {
   return DIGEST_PREFIX + (statSync(path).isDirectory() ? digestDirectory(path) : digestFile(path));
 }
 
-export type BlobCheck = 'intact' | 'corrupt' | 'missing';
-
-/** Computes a stored blob's digest again and compares it with its name. */
+/** Computes a stored blob's digest again, every read through the store's safe open, and
+ * compares it with its name; verify.ts tells more (which failure, progress, off this thread). */
 export function verifyBlob(root: string, digest: string): BlobCheck {
-  const hex = digest.startsWith(DIGEST_PREFIX) ? digest.slice(DIGEST_PREFIX.length) : digest;
-  if (!HEX_DIGEST.test(hex)) return 'missing';
-  const path = join(root, BLOBS_DIR, hex);
-  try {
-    statSync(path);
-  } catch (error) {
-    if (!isAbsent(error)) log.warn(`${path} cannot be stat'ed; the blob counts as missing`, error);
-    return 'missing';
-  }
-  try {
-    return digestOf(path) === DIGEST_PREFIX + hex ? 'intact' : 'corrupt';
-  } catch (error) {
-    // Bytes that cannot be read cannot be vouched for; the log tells which failure it was.
-    log.warn(`${path} cannot be read; the blob counts as corrupt`, error);
-    return 'corrupt';
-  }
+  return checkBlob(root, realStoreRoot(root), digest);
 }
