@@ -3,6 +3,7 @@
 
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { JsonValue } from '../../shared/format/json.js';
 import type { Artifact, ArtifactVersion } from './artifacts.js';
 import { readArtifact, readArtifacts } from './artifacts.js';
 import { realStoreRoot } from './store-files.js';
@@ -16,6 +17,12 @@ function versionFileTime(root: string, name: string, version: number): number | 
   return statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? null;
 }
 
+/** The size member as a count of bytes: an exact integer (bigint as parsed), else unknown. */
+function sizeOf(value: JsonValue | undefined): number | null {
+  const n = typeof value === 'bigint' ? Number(value) : value;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : null;
+}
+
 function targetOf(root: string, name: string, n: number, version: ArtifactVersion): VerifyTarget {
   const base = { name, version: n, publishedMs: versionFileTime(root, name, n) };
   if (version.deleted) return { ...base, deleted: true, digest: null, size: null };
@@ -25,7 +32,7 @@ function targetOf(root: string, name: string, n: number, version: ArtifactVersio
     ...base,
     deleted: false,
     digest: typeof digest === 'string' ? digest : null,
-    size: typeof size === 'number' && Number.isSafeInteger(size) && size >= 0 ? size : null,
+    size: sizeOf(size),
   };
 }
 
