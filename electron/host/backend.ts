@@ -170,7 +170,9 @@ export class Backend {
     const request = parseApiRequest(raw);
     if ('code' in request) return { ok: false, error: request };
     try {
-      return { ok: true, result: answerRequest(this.opContext, request, session) } as ApiResponse;
+      // Most answers are at hand; a verification's comes when its thread is done.
+      const result = await answerRequest(this.opContext, request, session);
+      return { ok: true, result } as ApiResponse;
     } catch (error) {
       return { ok: false, error: toApiError(error) };
     }
@@ -179,6 +181,10 @@ export class Backend {
   private makeOpContext(): OpContext {
     return {
       listArtifacts: (): readonly ArtifactSummary[] => this.source.listArtifacts(),
+      verifyArtifact: (name, version) =>
+        this.source.verifyArtifact(name, version, (bytes, total) =>
+          this.broadcast({ type: 'verify-progress', name, bytes, total }),
+        ),
       entry: (runId) => this.entry(runId),
       withSamples: (runId) => this.withSamples(runId),
       storeInfo: () => this.storeInfo(),

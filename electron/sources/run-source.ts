@@ -9,6 +9,7 @@ import type {
   GitDiffPart,
   GitDiffText,
   LoggedFileInfo,
+  VersionCheckInfo,
   PointAt,
   RequestOf,
   RunDetail,
@@ -111,5 +112,14 @@ export interface RunsSource {
    */
   exportPieces(): ExportPieces;
   listArtifacts(): readonly ArtifactSummary[];
+  /**
+   * Verifies the blobs of an artifact's versions (one version when given), telling the bytes
+   * hashed so far; throws an ApiFailure-worthy Error when the artifact or version names nothing.
+   */
+  verifyArtifact(
+    name: string,
+    version: number | undefined,
+    onProgress: (bytes: number, total: number) => void,
+  ): Promise<readonly VersionCheckInfo[]>;
   close(): Promise<void>;
 }

@@ -144,6 +144,23 @@ export interface LoggedFileInfo {
   readonly problem: string | null;
 }
 
+/** What verifying a version's blob found: its digest as published, and what the blob holds now. */
+export interface VersionCheckInfo {
+  readonly name: string;
+  readonly version: number;
+  readonly status: 'ok' | 'missing' | 'deleted' | 'unreadable' | 'modified';
+  /** The digest the version names, with its prefix; null for a deleted version. */
+  readonly digest: string | null;
+  /** Modified: the digest of the blob's bytes now. */
+  readonly actual: string | null;
+  /** Unreadable: why. */
+  readonly reason: string | null;
+  /** Modified: the bytes the blob holds now, and what the version's size member says. */
+  readonly size: { readonly actual: number; readonly expected: number | null } | null;
+  /** Modified directory: entries written after the version was published ('dir/' for entries). */
+  readonly changed: readonly string[];
+}
+
 /** A series' samples as parallel columns, in log order. */
 export interface SeriesColumns {
   readonly runId: string;
@@ -204,6 +221,7 @@ export type ApiRequest =
   | { readonly op: 'gitDiff'; readonly runId: string }
   | { readonly op: 'gitDiffPart'; readonly runId: string; readonly offset: number }
   | { readonly op: 'listFiles'; readonly runId: string }
+  | { readonly op: 'verifyArtifact'; readonly name: string; readonly version?: number }
   | { readonly op: 'listArtifacts' }
   | { readonly op: 'addTag'; readonly runId: string; readonly tag: string }
   | { readonly op: 'removeTag'; readonly runId: string; readonly tag: string }
@@ -266,6 +284,8 @@ export interface ApiResults {
   gitDiff: GitDiffText | null;
   gitDiffPart: GitDiffPart;
   listFiles: readonly LoggedFileInfo[];
+  /** One check per version of the artifact not deleted, or of the one version asked for. */
+  verifyArtifact: readonly VersionCheckInfo[];
   listArtifacts: readonly ArtifactSummary[];
   addTag: readonly string[];
   removeTag: readonly string[];
@@ -331,6 +351,7 @@ export const API_OPS: readonly ApiOp[] = [
   'gitDiff',
   'gitDiffPart',
   'listFiles',
+  'verifyArtifact',
   'listArtifacts',
   'addTag',
   'removeTag',
@@ -394,5 +415,13 @@ export type Delta =
     }
   | { readonly type: 'notes-changed'; readonly seq: number; readonly runId: string }
   | { readonly type: 'artifacts-changed'; readonly seq: number }
+  /** Bytes hashed so far of an artifact's blobs being verified. */
+  | {
+      readonly type: 'verify-progress';
+      readonly seq: number;
+      readonly name: string;
+      readonly bytes: number;
+      readonly total: number;
+    }
   /** A run's log is big and being read on other threads: storeInfo tells its progress. */
   | { readonly type: 'reading-started'; readonly seq: number; readonly runId: string };

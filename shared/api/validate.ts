@@ -98,6 +98,17 @@ export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
         return bad('offset must be a whole number of bytes from 0');
       return { op: knownOp, runId, offset };
     }
+    case 'verifyArtifact': {
+      const { name, version } = raw;
+      if (typeof name !== 'string' || name.length === 0 || name.length > MAX_KEY_LENGTH)
+        return bad('name must be the name of an artifact');
+      if (
+        version !== undefined &&
+        (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1)
+      )
+        return bad('version must be a version number from 1');
+      return version === undefined ? { op: knownOp, name } : { op: knownOp, name, version };
+    }
     case 'series': {
       const runId = checkRunId(raw);
       if (typeof runId !== 'string') return runId;

@@ -20,6 +20,7 @@ const MEMBERS: Record<ApiOp, readonly string[]> = {
   gitDiff: ['op', 'runId'],
   gitDiffPart: ['op', 'runId', 'offset'],
   listFiles: ['op', 'runId'],
+  verifyArtifact: ['op', 'name'],
   series: ['op', 'runId', 'keys'],
   addTag: ['op', 'runId', 'tag'],
   removeTag: ['op', 'runId', 'tag'],

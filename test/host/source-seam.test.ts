@@ -182,6 +182,10 @@ class MemorySource implements RunsSource {
     return [];
   }
 
+  verifyArtifact(name: string): Promise<never> {
+    return Promise.reject(new Error(`a memory source has no artifact ${name}`));
+  }
+
   async close(): Promise<void> {
     this.closed = true;
   }

@@ -9,12 +9,15 @@ import type {
   RunSummary,
   Snapshot,
   StoreInfo,
+  VersionCheckInfo,
 } from '../../../shared/api/contract.js';
 import type { SourceRun } from '../../sources/run-source.js';
 import type { HubSession } from '../session-hub.js';
 
 export interface OpContext {
   listArtifacts(): readonly ArtifactSummary[];
+  /** Verifies an artifact's blobs off the event loop, telling sessions how far it got. */
+  verifyArtifact(name: string, version?: number): Promise<readonly VersionCheckInfo[]>;
   /** The run, or a no-such-run failure. */
   entry(runId: string): SourceRun;
   /** The run with its samples read (a run listed from its stats hint has none until asked). */
@@ -31,6 +34,6 @@ export type OpHandler<Op extends ApiOp> = (
   context: OpContext,
   request: RequestOf<Op>,
   session: HubSession,
-) => ApiResults[Op];
+) => ApiResults[Op] | Promise<ApiResults[Op]>;
 
 export type OpHandlers<Ops extends ApiOp = ApiOp> = { readonly [Op in Ops]: OpHandler<Op> };

@@ -15,7 +15,7 @@ export function answerRequest(
   context: OpContext,
   request: ApiRequest,
   session: HubSession,
-): ApiResults[ApiOp] {
+): ApiResults[ApiOp] | Promise<ApiResults[ApiOp]> {
   const handler = OP_HANDLERS[request.op] as OpHandler<ApiOp>;
   return handler(context, request as never, session);
 }

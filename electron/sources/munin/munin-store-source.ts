@@ -3,7 +3,11 @@
 // format's contract, and its artifacts listed.
 
 import { resolve } from 'node:path';
-import type { ArtifactSummary } from '../../../shared/api/contract.js';
+import type { ArtifactSummary, VersionCheckInfo } from '../../../shared/api/contract.js';
+import { ApiFailure } from '../../host/ops/api-failure.js';
+import type { VerifyResult } from '../../store/verify.js';
+import { verifyVersions } from '../../store/verify.js';
+import { resolveTarget, UnknownTarget } from '../../store/verify-targets.js';
 import { readArtifacts } from '../../store/artifacts.js';
 import type { ExportPieces } from '../../store/export.js';
 import type { HostIdentities } from '../../store/identities.js';
@@ -95,6 +99,28 @@ export class MuninStoreSource implements RunsSource {
     yield* liveExportPieces(this.realRoot, this.host, this.runs, this.reading.keys());
   }
 
+  async verifyArtifact(
+    name: string,
+    version: number | undefined,
+    onProgress: (bytes: number, total: number) => void,
+  ): Promise<VersionCheckInfo[]> {
+    let targets;
+    try {
+      targets = resolveTarget(
+        this.realRoot,
+        version === undefined ? name : `${name}:${version}`,
+        this.realRoot,
+      );
+    } catch (error) {
+      if (error instanceof UnknownTarget) throw new ApiFailure('bad-request', error.message);
+      throw error;
+    }
+    const results = await verifyVersions(this.realRoot, targets, {
+      onProgress: ({ bytes, total }) => onProgress(bytes, total),
+    });
+    return results.map(checkInfo);
+  }
+
   listArtifacts(): ArtifactSummary[] {
     return readArtifacts(this.root).map((artifact) => ({
       name: artifact.name,
@@ -131,5 +157,41 @@ export class MuninStoreSource implements RunsSource {
   async close(): Promise<void> {
     this.closed = true;
     await this.watcher?.close();
+  }
+}
+
+/** A check as the Api carries it: every member present, null where it does not apply. */
+function checkInfo(result: VerifyResult): VersionCheckInfo {
+  const base = { name: result.name, version: result.version, digest: result.digest };
+  switch (result.status) {
+    case 'modified':
+      return {
+        ...base,
+        status: 'modified',
+        actual: result.actual,
+        reason: null,
+        size: result.size,
+        changed: (result.changed ?? []).map((entry) =>
+          entry.change === 'entries' ? `${entry.path}/` : entry.path,
+        ),
+      };
+    case 'unreadable':
+      return {
+        ...base,
+        status: 'unreadable',
+        actual: null,
+        reason: result.reason,
+        size: null,
+        changed: [],
+      };
+    default:
+      return {
+        ...base,
+        status: result.status,
+        actual: null,
+        reason: null,
+        size: null,
+        changed: [],
+      };
   }
 }
