@@ -178,7 +178,7 @@ export class Backend {
 
   private makeOpContext(): OpContext {
     return {
-      listArtifacts: (): readonly ArtifactSummary[] => this.source.listArtifacts(),
+      source: this.source,
       entry: (runId) => this.entry(runId),
       withSamples: (runId) => this.withSamples(runId),
       storeInfo: () => this.storeInfo(),

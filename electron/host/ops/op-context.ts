@@ -4,17 +4,17 @@
 import type {
   ApiOp,
   ApiResults,
-  ArtifactSummary,
   RequestOf,
   RunSummary,
   Snapshot,
   StoreInfo,
 } from '../../../shared/api/contract.js';
-import type { SourceRun } from '../../sources/run-source.js';
+import type { RunsSource, SourceRun } from '../../sources/run-source.js';
 import type { HubSession } from '../session-hub.js';
 
 export interface OpContext {
-  listArtifacts(): readonly ArtifactSummary[];
+  /** The runs read so far and the store's artifacts, as the source gives them. */
+  readonly source: Pick<RunsSource, 'runs' | 'listArtifacts' | 'readArtifacts' | 'readArtifact'>;
   /** The run, or a no-such-run failure. */
   entry(runId: string): SourceRun;
   /** The run with its samples read (a run listed from its stats hint has none until asked). */

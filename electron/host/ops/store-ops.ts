@@ -1,11 +1,10 @@
-// The ops on the store as a whole: what it is and how far it is read, its runs' summaries, its
-// artifacts, and a session's subscription to its deltas.
+// The ops on the store as a whole: what it is and how far it is read, its runs' summaries, and a
+// session's subscription to its deltas.
 
 import type { OpHandlers } from './op-context.js';
 
-export const STORE_OPS: OpHandlers<'storeInfo' | 'listRuns' | 'listArtifacts' | 'subscribe'> = {
+export const STORE_OPS: OpHandlers<'storeInfo' | 'listRuns' | 'subscribe'> = {
   storeInfo: (context) => context.storeInfo(),
   listRuns: (context) => context.listRuns(),
-  listArtifacts: (context) => context.listArtifacts(),
   subscribe: (context, request, session) => context.subscribe(session, request.runIds),
 };
