@@ -5,7 +5,6 @@
 
 import type {
   ApiResponse,
-  ArtifactSummary,
   Delta,
   RunSummary,
   Snapshot,
