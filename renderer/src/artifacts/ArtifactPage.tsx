@@ -66,7 +66,9 @@ function VersionRow(props: {
         onClick={props.select}
       >
         <td className="num mono">v{version.version}</td>
-        <td title={title}>{time}</td>
+        <td className="time" title={title}>
+          {time}
+        </td>
         <td colSpan={6}>
           <span className="deleted-mark">deleted</span>{' '}
           <span className="muted">its number names nothing ever again</span>
@@ -81,7 +83,9 @@ function VersionRow(props: {
       onClick={props.select}
     >
       <td className="num mono">v{version.version}</td>
-      <td title={title}>{time}</td>
+      <td className="time" title={title}>
+        {time}
+      </td>
       <td>
         <Producer version={version} navigate={props.navigate} />
       </td>

@@ -77,7 +77,9 @@ export function LineageView(props: {
       </div>
       <div className="lineage-edge" aria-hidden="true" />
       <div className="lineage-column">
-        <div className="lineage-caption">used by {version.usedBy.length} runs</div>
+        <div className="lineage-caption">
+          used by {version.usedBy.length} {version.usedBy.length === 1 ? 'run' : 'runs'}
+        </div>
         {version.usedBy.length === 0 ? (
           <div className="lineage-box missing">no run of this store used it</div>
         ) : (
