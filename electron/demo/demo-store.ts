@@ -203,6 +203,9 @@ class DemoStoreWriter {
     const best = this.bestVersion;
     setAlias(this.root, 'cifar-resnet', 'best', best);
     setAlias(this.root, 'cifar-resnet', 'latest', best);
+    // The sweep's winner goes to production; the fine-tune's checkpoint replaces it later, so the
+    // fine-tune's own use of the winner is one that `prod` has since left.
+    setAlias(this.root, 'cifar-resnet', 'prod', best);
     deleteVersion(this.root, 'cifar-resnet', superseded, { clock: cleanup.read });
     this.outOfMemory(this.now - 2 * DAY - 5 * HOUR);
     this.killed(this.now - 2 * DAY - 3 * HOUR);
@@ -227,6 +230,7 @@ class DemoStoreWriter {
           aliases: new Map([
             ['best', best],
             ['latest', this.checkpointVersions.at(-1)!],
+            ['prod', this.checkpointVersions.at(-1)!],
           ]),
         },
       ],
@@ -753,6 +757,7 @@ class DemoStoreWriter {
     clock.advance(1);
     writer.end('finished');
     setAlias(this.root, 'cifar-resnet', 'latest', restoredFrom);
+    setAlias(this.root, 'cifar-resnet', 'prod', restoredFrom);
     addTag(writer.dir, storeRootOf(writer.dir), 'fine-tune');
     addTag(writer.dir, storeRootOf(writer.dir), 'preempted');
     writeNotes(

@@ -5,7 +5,6 @@
 
 import type {
   ApiResponse,
-  ArtifactSummary,
   Delta,
   RunSummary,
   Snapshot,
@@ -180,7 +179,7 @@ export class Backend {
 
   private makeOpContext(): OpContext {
     return {
-      listArtifacts: (): readonly ArtifactSummary[] => this.source.listArtifacts(),
+      source: this.source,
       verifyArtifact: (name, version) =>
         this.source.verifyArtifact(name, version, (bytes, total) =>
           this.broadcast({ type: 'verify-progress', name, bytes, total }),

@@ -17,6 +17,7 @@ import type {
   RunSummary,
   SeriesColumns,
 } from '../../shared/api/contract.js';
+import type { Value } from '../../shared/format/values.js';
 import type { FollowResult } from '../follow/run-follower.js';
 import type { RunFileKind } from '../follow/store-watcher.js';
 import type { OpenedFile } from '../store/store-files.js';
@@ -27,6 +28,35 @@ export type RunChange = RunFileKind;
 
 /** What a read of a run's log brought: samples and orphan cuts, a reset, or its end. */
 export type RunRefresh = FollowResult;
+
+/** One version of an artifact as a source reads it; a deleted one keeps only its time. */
+export interface SourceArtifactVersion {
+  readonly version: number;
+  readonly deleted: boolean;
+  readonly time: number | null;
+  readonly run: string | null;
+  readonly step: number | null;
+  readonly size: number | null;
+  readonly digest: string | null;
+  readonly metadata: ReadonlyMap<string, Value> | null;
+}
+
+export interface SourceArtifact {
+  readonly name: string;
+  /** The highest version not deleted, or null. */
+  readonly latest: number | null;
+  /** By number, ascending. */
+  readonly versions: readonly SourceArtifactVersion[];
+  /** Alias to the version it names, by alias in byte order. */
+  readonly aliases: ReadonlyMap<string, number>;
+}
+
+/** A `use` record of a run's log: the artifact version the run used, and when. */
+export interface SourceUse {
+  readonly name: string;
+  readonly version: number;
+  readonly time: number;
+}
 
 /** What may be written to a run. */
 export interface RunCapabilities {
@@ -53,6 +83,8 @@ export interface SourceRun {
   refreshNotes(): void;
   summary(): RunSummary;
   detail(): RunDetail;
+  /** The artifact versions the run's log says it used, in log order (a hinted run has them). */
+  uses(): readonly SourceUse[];
   /** Samples [from, to) of a key as columns; the whole series by default. */
   columns(key: string, from?: number, to?: number): SeriesColumns | undefined;
   /** The run's series as a subscriber takes them: whole, or only their count when too long. */
@@ -121,5 +153,9 @@ export interface RunsSource {
     version: number | undefined,
     onProgress: (bytes: number, total: number) => void,
   ): Promise<readonly VersionCheckInfo[]>;
+  /** Every artifact with its versions' metadata, by name in byte order. */
+  readArtifacts(): readonly SourceArtifact[];
+  /** The artifact of that name, or undefined when the store holds none. */
+  readArtifact(name: string): SourceArtifact | undefined;
   close(): Promise<void>;
 }

@@ -10,6 +10,9 @@ import { RunsBrowser } from './pages/RunsBrowser.js';
 import { RunPage } from './pages/RunPage.js';
 import { ComparePage } from './pages/ComparePage.js';
 import { Welcome } from './pages/Welcome.js';
+import { ArtifactsPage } from './artifacts/ArtifactsPage.js';
+import { ArtifactPage } from './artifacts/ArtifactPage.js';
+import type { Route } from './state/route.js';
 import { byteSize } from '../../shared/format/byte-size.js';
 import { visibleText } from './text/visible-text.js';
 
@@ -43,6 +46,30 @@ function useTheme(): [Theme, () => void] {
     setChosen(next === system ? null : next);
   }, [theme, system]);
   return [theme, toggle];
+}
+
+/** The top-level tabs: runs (with run pages and comparisons) and artifacts. */
+function TopNav({ route, navigate }: { route: Route; navigate: (route: Route) => void }) {
+  const onArtifacts = route.page === 'artifacts' || route.page === 'artifact';
+  const tabs: [string, Route, boolean][] = [
+    ['Runs', { page: 'runs' }, !onArtifacts],
+    ['Artifacts', { page: 'artifacts' }, onArtifacts],
+  ];
+  return (
+    <nav className="top-nav">
+      {tabs.map(([label, target, on]) => (
+        <a
+          key={label}
+          href={target.page === 'runs' ? '#/' : '#/artifacts'}
+          className={on ? 'on' : undefined}
+          data-testid={`nav-${label.toLowerCase()}`}
+          onClick={(event) => (event.preventDefault(), navigate(target))}
+        >
+          {label}
+        </a>
+      ))}
+    </nav>
+  );
 }
 
 function StoreScreen({ onToggleTheme, theme }: { onToggleTheme: () => void; theme: Theme }) {
@@ -89,6 +116,7 @@ function StoreScreen({ onToggleTheme, theme }: { onToggleTheme: () => void; them
             </span>
           ) : null}
         </div>
+        <TopNav route={route} navigate={navigate} />
         {view.info?.polling === true ? (
           <span
             className="pill"
@@ -123,6 +151,15 @@ function StoreScreen({ onToggleTheme, theme }: { onToggleTheme: () => void; them
         />
       ) : null}
       {route.page === 'compare' ? <ComparePage runIds={route.runIds} navigate={navigate} /> : null}
+      {route.page === 'artifacts' ? <ArtifactsPage navigate={navigate} /> : null}
+      {route.page === 'artifact' ? (
+        <ArtifactPage
+          key={route.name}
+          name={route.name}
+          version={route.version}
+          navigate={navigate}
+        />
+      ) : null}
     </div>
   );
 }

@@ -196,6 +196,70 @@ export interface ArtifactSummary {
   readonly aliases: readonly { readonly alias: string; readonly version: number }[];
 }
 
+/** A run whose `use` record names an artifact version. */
+export interface ArtifactUse {
+  readonly runId: string;
+  /** The run's name, when it has one. */
+  readonly runName: string | null;
+  /** The use record's time. */
+  readonly time: number;
+  /**
+   * Aliases that now name another version, one published after this use: the alias moved since
+   * the run used its version, so the run may have meant one of them (`prod` then, 5 now).
+   */
+  readonly movedAliases: readonly { readonly alias: string; readonly version: number }[];
+}
+
+/** One version of an artifact as its page shows it, with its lineage. */
+export interface ArtifactVersionDetail {
+  readonly version: number;
+  readonly deleted: boolean;
+  /** The publication's time, or the deletion's for a deleted version. */
+  readonly time: number | null;
+  /** The producing run's id, and its name when the run is in the store and has one. */
+  readonly run: string | null;
+  readonly runName: string | null;
+  /** False when the producing run is not in the store (deleted, or never copied). */
+  readonly runInStore: boolean;
+  readonly step: number | null;
+  readonly size: number | null;
+  readonly digest: string | null;
+  readonly metadata: ReadonlyMap<string, Value> | null;
+  /** The aliases naming this version now. */
+  readonly aliases: readonly string[];
+  /** The runs whose logs record a use of this version, in the order they started. */
+  readonly usedBy: readonly ArtifactUse[];
+}
+
+/** An artifact's page: its versions newest first, its aliases, its latest version. */
+export interface ArtifactDetail {
+  readonly name: string;
+  readonly latest: number | null;
+  readonly versions: readonly ArtifactVersionDetail[];
+  readonly aliases: readonly { readonly alias: string; readonly version: number }[];
+}
+
+/** What a run's Overview links to: the versions it used and those it produced. */
+export interface RunArtifacts {
+  readonly used: readonly {
+    readonly name: string;
+    readonly version: number;
+    readonly time: number;
+    /** 'missing' when no artifact of the store holds the version (a copied run, say). */
+    readonly state: 'present' | 'deleted' | 'missing';
+    readonly aliases: readonly string[];
+    readonly movedAliases: readonly { readonly alias: string; readonly version: number }[];
+  }[];
+  /** Versions whose `run` is this run, by name then version. */
+  readonly produced: readonly {
+    readonly name: string;
+    readonly version: number;
+    readonly time: number | null;
+    readonly step: number | null;
+    readonly aliases: readonly string[];
+  }[];
+}
+
 export interface StoreInfo {
   readonly root: string;
   readonly name: string;
@@ -223,6 +287,8 @@ export type ApiRequest =
   | { readonly op: 'listFiles'; readonly runId: string }
   | { readonly op: 'verifyArtifact'; readonly name: string; readonly version?: number }
   | { readonly op: 'listArtifacts' }
+  | { readonly op: 'artifactDetail'; readonly name: string }
+  | { readonly op: 'runArtifacts'; readonly runId: string }
   | { readonly op: 'addTag'; readonly runId: string; readonly tag: string }
   | { readonly op: 'removeTag'; readonly runId: string; readonly tag: string }
   | { readonly op: 'setNotes'; readonly runId: string; readonly text: string }
@@ -287,6 +353,8 @@ export interface ApiResults {
   /** One check per version of the artifact not deleted, or of the one version asked for. */
   verifyArtifact: readonly VersionCheckInfo[];
   listArtifacts: readonly ArtifactSummary[];
+  artifactDetail: ArtifactDetail;
+  runArtifacts: RunArtifacts;
   addTag: readonly string[];
   removeTag: readonly string[];
   setNotes: null;
@@ -353,6 +421,8 @@ export const API_OPS: readonly ApiOp[] = [
   'listFiles',
   'verifyArtifact',
   'listArtifacts',
+  'artifactDetail',
+  'runArtifacts',
   'addTag',
   'removeTag',
   'setNotes',
@@ -365,6 +435,7 @@ export type RequestOf<Op extends ApiOp> = Extract<ApiRequest, { op: Op }>;
 export type ApiErrorCode =
   | 'bad-request'
   | 'no-such-run'
+  | 'no-such-artifact'
   | 'write-failed'
   | 'not-a-store'
   | 'unreadable'

@@ -3,7 +3,7 @@
 
 import type { ApiError, ApiOp, ApiRequest, EnvelopeXColumn, RequestOf } from './contract.js';
 import { API_OPS } from './contract.js';
-import { isKey, tagProblem } from '../format/names.js';
+import { isKey, isSegment, tagProblem } from '../format/names.js';
 import { isWellFormedUnicode } from '../format/utf8.js';
 
 /** The longest directory name ext4, APFS and most other file systems hold, in bytes of UTF-8. */
@@ -84,6 +84,13 @@ export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
     case 'listRuns':
     case 'listArtifacts':
       return { op } as ApiRequest;
+    case 'artifactDetail': {
+      const name = raw['name'];
+      if (typeof name !== 'string' || name.length > MAX_KEY_LENGTH || !isSegment(name))
+        return bad('name must be an artifact name: one segment');
+      return { op: knownOp, name };
+    }
+    case 'runArtifacts':
     case 'runDetail':
     case 'gitDiff':
     case 'listFiles': {

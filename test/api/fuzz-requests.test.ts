@@ -16,6 +16,8 @@ const MEMBERS: Record<ApiOp, readonly string[]> = {
   storeInfo: ['op'],
   listRuns: ['op'],
   listArtifacts: ['op'],
+  artifactDetail: ['op', 'name'],
+  runArtifacts: ['op', 'runId'],
   runDetail: ['op', 'runId'],
   gitDiff: ['op', 'runId'],
   gitDiffPart: ['op', 'runId', 'offset'],
@@ -179,6 +181,7 @@ class Fuzzer {
         x0: prng.pick([-Infinity, 0, 2, 1793541789]),
         x1: prng.pick([Infinity, 5, 1793541800]),
         width: prng.pick([1, 2, 640, 16384]),
+        name: prng.pick(['model', 'no-such-artifact', 'Grüße ✓']),
       }[member];
     }
     return request;
@@ -231,6 +234,11 @@ function expectAnswer(value: unknown, response: ApiResponse | undefined): void {
   if (parsed.op === 'subscribe' && parsed.runIds.some((id) => id !== EXAMPLE_RUN)) {
     // Following a run that is not there may be refused, or leave it out.
     expect(response!.ok || response!.error.code === 'no-such-run').toBe(true);
+    return;
+  }
+  if (parsed.op === 'artifactDetail') {
+    // The example store may hold no artifact of the name asked for.
+    expect(response!.ok || response!.error.code === 'no-such-artifact').toBe(true);
     return;
   }
   const named = 'runId' in parsed ? parsed.runId : EXAMPLE_RUN;

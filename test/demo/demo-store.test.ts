@@ -213,6 +213,7 @@ describe('the demo store', () => {
       new Map([
         ['best', 3],
         ['latest', 4],
+        ['prod', 4],
       ]),
     );
     expect(model.latest).toBe(4);

@@ -77,6 +77,9 @@ class MemoryRun implements SourceRun {
     };
   }
 
+  uses(): [] {
+    return [];
+  }
   detail(): RunDetail {
     return {
       summary: this.summary(),
@@ -180,6 +183,12 @@ class MemorySource implements RunsSource {
 
   listArtifacts(): [] {
     return [];
+  }
+  readArtifacts(): [] {
+    return [];
+  }
+  readArtifact(): undefined {
+    return undefined;
   }
 
   verifyArtifact(name: string): Promise<never> {

@@ -4,18 +4,18 @@
 import type {
   ApiOp,
   ApiResults,
-  ArtifactSummary,
   RequestOf,
   RunSummary,
   Snapshot,
   StoreInfo,
   VersionCheckInfo,
 } from '../../../shared/api/contract.js';
-import type { SourceRun } from '../../sources/run-source.js';
+import type { RunsSource, SourceRun } from '../../sources/run-source.js';
 import type { HubSession } from '../session-hub.js';
 
 export interface OpContext {
-  listArtifacts(): readonly ArtifactSummary[];
+  /** The runs read so far and the store's artifacts, as the source gives them. */
+  readonly source: Pick<RunsSource, 'runs' | 'listArtifacts' | 'readArtifacts' | 'readArtifact'>;
   /** Verifies an artifact's blobs off the event loop, telling sessions how far it got. */
   verifyArtifact(name: string, version?: number): Promise<readonly VersionCheckInfo[]>;
   /** The run, or a no-such-run failure. */

@@ -8,7 +8,7 @@ import { ApiFailure } from '../../host/ops/api-failure.js';
 import type { VerifyResult } from '../../store/verify.js';
 import { verifyVersions } from '../../store/verify.js';
 import { resolveTarget, UnknownTarget } from '../../store/verify-targets.js';
-import { readArtifacts } from '../../store/artifacts.js';
+import { readArtifact, readArtifacts } from '../../store/artifacts.js';
 import type { ExportPieces } from '../../store/export.js';
 import type { HostIdentities } from '../../store/identities.js';
 import { hostIdentities } from '../../store/identities.js';
@@ -16,7 +16,8 @@ import { checkStore } from '../../store/store.js';
 import { realStoreRoot } from '../../store/store-files.js';
 import type { WatchOptions } from '../../follow/store-watcher.js';
 import { StoreWatcher } from '../../follow/store-watcher.js';
-import type { RunsSource, SourceEvents } from '../run-source.js';
+import type { RunsSource, SourceArtifact, SourceEvents } from '../run-source.js';
+import { artifactSummary, sourceArtifact } from './artifact-versions.js';
 import { INITIAL_READ_MS, ReadScheduler, THREADED_READ_BYTES } from './read-scheduler.js';
 import type { RunEntry } from './run-entry.js';
 import { liveExportPieces } from './store-export.js';
@@ -112,7 +113,7 @@ export class MuninStoreSource implements RunsSource {
         this.realRoot,
       );
     } catch (error) {
-      if (error instanceof UnknownTarget) throw new ApiFailure('bad-request', error.message);
+      if (error instanceof UnknownTarget) throw new ApiFailure('no-such-artifact', error.message);
       throw error;
     }
     const results = await verifyVersions(this.realRoot, targets, {
@@ -122,36 +123,16 @@ export class MuninStoreSource implements RunsSource {
   }
 
   listArtifacts(): ArtifactSummary[] {
-    return readArtifacts(this.root).map((artifact) => ({
-      name: artifact.name,
-      latest: artifact.latest,
-      versions: [...artifact.versions].map(([version, v]) => {
-        if (v.deleted)
-          return {
-            version,
-            deleted: true,
-            time: v.time,
-            run: null,
-            step: null,
-            size: null,
-            digest: null,
-          };
-        const get = (name: string) => v.members.get(name);
-        const num = (x: unknown): number | null =>
-          typeof x === 'number' ? x : typeof x === 'bigint' ? Number(x) : null;
-        const str = (x: unknown): string | null => (typeof x === 'string' ? x : null);
-        return {
-          version,
-          deleted: false,
-          time: num(get('time')),
-          run: str(get('run')),
-          step: num(get('step')),
-          size: num(get('size')),
-          digest: str(get('digest')),
-        };
-      }),
-      aliases: [...artifact.aliases].map(([alias, version]) => ({ alias, version })),
-    }));
+    return this.readArtifacts().map(artifactSummary);
+  }
+
+  readArtifacts(): SourceArtifact[] {
+    return readArtifacts(this.root).map(sourceArtifact);
+  }
+
+  readArtifact(name: string): SourceArtifact | undefined {
+    const artifact = readArtifact(this.root, name, this.realRoot);
+    return artifact === undefined ? undefined : sourceArtifact(artifact);
   }
 
   async close(): Promise<void> {

@@ -34,7 +34,7 @@ import { listFromHint } from '../../store/hinted-listing.js';
 import { notesPathOf, RunDirFiles } from './run-dir-files.js';
 import { describeLoggedFiles, openLoggedFile } from '../../store/logged-files.js';
 import type { OpenedFile } from '../../store/store-files.js';
-import type { RunCapabilities, SourceRun } from '../run-source.js';
+import type { RunCapabilities, SourceRun, SourceUse } from '../run-source.js';
 
 export class RunEntry implements SourceRun {
   /** A munin run takes tags and notes, written as the format says. */
@@ -285,6 +285,10 @@ export class RunEntry implements SourceRun {
       fileProblems: this.fileProblems(gitDiff),
       waitingOnHole: this.follower.stoppedAtNul,
     };
+  }
+
+  uses(): readonly SourceUse[] {
+    return this.log.uses.map((u) => ({ name: u.name, version: u.version, time: u.time }));
   }
 
   private fileProblems(diff: GitDiffInfo | null): FileProblem[] {

@@ -1,4 +1,4 @@
-// A run's overview: params, provenance (git diff viewable), summary, artifacts used, files
+// A run's overview: params, provenance (git diff viewable), summary, artifacts used and made, files
 // logged, the damaged-line count with what it means, and the files that cannot be read.
 
 import { Fragment } from 'react';
@@ -7,6 +7,7 @@ import type { JsonValue } from '../../../shared/format/json.js';
 import { encodeJson } from '../../../shared/format/json.js';
 import { ValueView } from '../components/ValueView.js';
 import { GitDiffControl } from './GitDiffModal.js';
+import { RunArtifactsList } from '../artifacts/RunArtifactsList.js';
 import type { Value } from '../../../shared/format/values.js';
 
 function ValuesTable({ values, empty }: { values: ReadonlyMap<string, Value>; empty: string }) {
@@ -203,7 +204,7 @@ export function OverviewTab({ detail, runId }: { detail: RunDetail; runId: strin
         <Provenance detail={detail} runId={runId} />
       </Card>
       <div className="card">
-        <h3>Resumes · artifacts used · files</h3>
+        <h3>Resumes · artifacts · files</h3>
         <div className="body stack">
           <div>
             <div className="muted">Resumes</div>
@@ -218,18 +219,7 @@ export function OverviewTab({ detail, runId }: { detail: RunDetail; runId: strin
               ))
             )}
           </div>
-          <div>
-            <div className="muted">Artifacts used</div>
-            {detail.uses.length === 0 ? (
-              <div>none</div>
-            ) : (
-              detail.uses.map((use, index) => (
-                <div key={index} className="mono">
-                  {use.name} v{use.version}
-                </div>
-              ))
-            )}
-          </div>
+          <RunArtifactsList runId={runId} usesKey={detail.uses.length} />
           <div>
             <div className="muted">Files logged ({detail.files.length})</div>
             {detail.files.length === 0 ? <div>none</div> : null}

@@ -1,5 +1,5 @@
 // The app's routes as location hashes: the runs table, a run's tab (the Files tab at a key and
-// step, so that a link opens it there), and the runs compared.
+// step, so that a link opens it there), the runs compared, the artifacts and one artifact.
 
 export type Route =
   | { readonly page: 'runs' }
@@ -10,7 +10,14 @@ export type Route =
       /** On the Files tab: the key and step to open at. */
       readonly files?: FilesFocus;
     }
-  | { readonly page: 'compare'; readonly runIds: readonly string[] };
+  | { readonly page: 'compare'; readonly runIds: readonly string[] }
+  | { readonly page: 'artifacts' }
+  | {
+      readonly page: 'artifact';
+      readonly name: string;
+      /** The version whose lineage is shown; null: the latest. */
+      readonly version: number | null;
+    };
 
 export type RunTab = 'overview' | 'metrics' | 'system' | 'files' | 'notes';
 const TABS: readonly RunTab[] = ['overview', 'metrics', 'system', 'files', 'notes'];
@@ -68,6 +75,16 @@ export function parseRoute(hash: string): Route {
     const encoded = parts[1].split(',').filter((id) => id.length > 0);
     return { page: 'compare', runIds: encoded.map(decodePart) };
   }
+  if (parts[0] === 'artifacts') {
+    if (parts[1] === undefined || parts[1] === '') return { page: 'artifacts' };
+    // A name is one segment and routeHash encodes it whole: a `?` left is the version's query.
+    const mark = parts[1].indexOf('?');
+    const name = decodePart(mark < 0 ? parts[1] : parts[1].slice(0, mark));
+    const versionText = mark < 0 ? null : new URLSearchParams(parts[1].slice(mark + 1)).get('v');
+    const version =
+      versionText !== null && /^[1-9][0-9]*$/.test(versionText) ? Number(versionText) : null;
+    return { page: 'artifact', name, version };
+  }
   return { page: 'runs' };
 }
 
@@ -87,5 +104,11 @@ export function routeHash(route: Route): string {
     case 'compare':
       // encodeURIComponent encodes `,`: the commas left are the list's own.
       return `#/compare/${route.runIds.map(encodeURIComponent).join(',')}`;
+    case 'artifacts':
+      return '#/artifacts';
+    case 'artifact': {
+      const hash = `#/artifacts/${encodeURIComponent(route.name)}`;
+      return route.version === null ? hash : `${hash}?v=${route.version}`;
+    }
   }
 }

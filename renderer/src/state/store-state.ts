@@ -16,6 +16,8 @@ export interface StoreView {
   readonly error: string | null;
   /** Bumped on every change of runs. */
   readonly version: number;
+  /** Bumped when the store's artifacts changed (or may have, after a resync): pages refetch. */
+  readonly artifactsVersion: number;
   readonly connected: boolean;
 }
 
@@ -38,6 +40,7 @@ export class StoreState {
     loading: true,
     error: null,
     version: 0,
+    artifactsVersion: 0,
     connected: true,
   };
 
@@ -158,7 +161,14 @@ export class StoreState {
         );
       }
       const runs = new Map(snapshot.runs.map((run) => [run.id, run]));
-      this.update({ runs, loading: false, error: null, version: this.view.version + 1 });
+      // A delta missed may have been an artifacts-changed: artifact pages ask again too.
+      this.update({
+        runs,
+        loading: false,
+        error: null,
+        version: this.view.version + 1,
+        artifactsVersion: this.view.artifactsVersion + 1,
+      });
       for (const id of new Set([...followed, ...this.runListeners.keys()])) this.touchRun(id);
     })();
     this.resyncing = attempt;
@@ -234,7 +244,10 @@ export class StoreState {
         this.touchRun(delta.runId);
         break;
       case 'artifacts-changed':
-        this.update({ version: this.view.version + 1 });
+        this.update({
+          version: this.view.version + 1,
+          artifactsVersion: this.view.artifactsVersion + 1,
+        });
         break;
       case 'reading-started':
         this.followReading();
