@@ -3,6 +3,8 @@
 // runs, the run Overview linking back, and an alias that has left a version a run used.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ExportedRun } from './support.js';
 import {
@@ -21,9 +23,10 @@ describeE2e('the artifacts pages', () => {
   const session = new E2eSession();
   let runs: ExportedRun[];
   let page: Page;
+  let root: string;
 
   beforeAll(async () => {
-    ({ runs, page } = await openDemoApp(session));
+    ({ runs, page, root } = await openDemoApp(session));
   });
 
   afterAll(() => session.close());
@@ -120,5 +123,31 @@ describeE2e('the artifacts pages', () => {
     expect(await texts('[data-testid="lineage-more"]')).toEqual([`+${users - 5} more runs`]);
     await page.click('[data-testid="lineage-more"]');
     await expect.poll(shown, WAIT).toBe(users);
+  });
+
+  it('verifies the blobs, and shows one changed by hand as modified', async () => {
+    await goToRoute(page, '#/artifacts/cifar-resnet');
+    await page.click('[data-testid="verify-start"]');
+    await expect
+      .poll(() => page.textContent('[data-testid="verify-summary"]'), WAIT)
+      .toMatch(/^every version checked is intact \(\d+\)$/);
+    const version1 = JSON.parse(
+      readFileSync(join(root, 'artifacts', 'cifar-resnet', '1.json'), 'utf8'),
+    ) as { digest: string };
+    const blob = join(root, 'blobs', 'blake2b-256', version1.digest.replace('blake2b-256:', ''));
+    const bytes = readFileSync(blob);
+    bytes[100] = bytes[100]! ^ 0xff;
+    writeFileSync(blob, bytes);
+    await page.click('[data-testid="verify-start"]');
+    await expect
+      .poll(
+        () => page.getAttribute('[data-testid="verify-row"][data-version="1"]', 'data-status'),
+        WAIT,
+      )
+      .toBe('modified');
+    expect(await page.textContent('[data-testid="verify-summary"]')).toMatch(
+      /^1 of \d+ versions are not as published$/,
+    );
+    await screenshot(page, 'artifact-verify-modified');
   });
 });

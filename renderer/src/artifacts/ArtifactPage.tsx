@@ -1,5 +1,6 @@
 // One artifact's page: its versions newest first (deleted ones marked, with their time), each
-// with its producer, step, size, short digest, metadata and aliases; and a version's lineage.
+// with its producer, step, size, short digest, metadata and aliases; a version's lineage; and the
+// check of the blobs.
 
 import type { ArtifactDetail, ArtifactVersionDetail } from '../../../shared/api/contract.js';
 import { byteSize } from '../../../shared/format/byte-size.js';
@@ -11,6 +12,7 @@ import { routeHash } from '../state/route.js';
 import { absoluteTime, shortDateTime } from '../text/time-text.js';
 import { AliasChips, ShortDigest } from './artifact-words.js';
 import { LineageView } from './LineageView.js';
+import { VerifyBlobs } from './VerifyBlobs.js';
 import { useArtifactQuery } from './use-artifact-query.js';
 import './artifacts.css';
 
@@ -112,6 +114,7 @@ function Versions(props: { detail: ArtifactDetail; chosen: number | null; naviga
     detail.versions[0];
   return (
     <div className="page-body stack">
+      <VerifyBlobs key={detail.name} name={detail.name} />
       <div className="card">
         <h3>Versions ({detail.versions.length})</h3>
         <table className="artifact-table versions">
