@@ -9,6 +9,7 @@ import type {
   RunSummary,
   Snapshot,
   StoreInfo,
+  VersionCheckInfo,
 } from '../../shared/api/contract.js';
 import { parseApiRequest } from '../../shared/api/validate.js';
 import type { HostIdentities } from '../store/identities.js';
@@ -59,6 +60,8 @@ export class Backend {
   private readonly live: LiveChanges;
   private readonly opContext: OpContext;
   private closed = false;
+  /** Verifications under way, by artifact name, to be cancelled. */
+  private readonly verifying = new Map<string, AbortController>();
 
   private constructor(
     private readonly source: RunsSource,
@@ -180,10 +183,12 @@ export class Backend {
   private makeOpContext(): OpContext {
     return {
       source: this.source,
-      verifyArtifact: (name, version) =>
-        this.source.verifyArtifact(name, version, (bytes, total) =>
-          this.broadcast({ type: 'verify-progress', name, bytes, total }),
-        ),
+      verifyArtifact: (name, version) => this.verifyArtifact(name, version),
+      cancelVerify: (name) => {
+        const running = this.verifying.get(name);
+        running?.abort();
+        return running !== undefined;
+      },
       entry: (runId) => this.entry(runId),
       withSamples: (runId) => this.withSamples(runId),
       storeInfo: () => this.storeInfo(),
@@ -242,6 +247,34 @@ export class Backend {
       if (this.closed) return;
       if (this.source.runs.has(runId)) this.live.apply(runId, changed);
       else this.source.readChanged(runId);
+    }
+  }
+
+  /**
+   * Verifies an artifact's blobs, telling sessions the bytes hashed; one verification of a name
+   * at a time, so that a second asks for the same answer by waiting, not by hashing twice.
+   */
+  private async verifyArtifact(
+    name: string,
+    version?: number,
+  ): Promise<readonly VersionCheckInfo[]> {
+    if (this.verifying.has(name))
+      throw new ApiFailure('bad-request', `${name} is being verified already`);
+    const controller = new AbortController();
+    this.verifying.set(name, controller);
+    try {
+      return await this.source.verifyArtifact(
+        name,
+        version,
+        (bytes, total) => this.broadcast({ type: 'verify-progress', name, bytes, total }),
+        controller.signal,
+      );
+    } catch (error) {
+      if (controller.signal.aborted)
+        throw new ApiFailure('cancelled', `the verification of ${name} was cancelled`);
+      throw error;
+    } finally {
+      this.verifying.delete(name);
     }
   }
 

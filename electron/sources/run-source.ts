@@ -152,6 +152,7 @@ export interface RunsSource {
     name: string,
     version: number | undefined,
     onProgress: (bytes: number, total: number) => void,
+    signal?: AbortSignal,
   ): Promise<readonly VersionCheckInfo[]>;
   /** Every artifact with its versions' metadata, by name in byte order. */
   readArtifacts(): readonly SourceArtifact[];

@@ -286,6 +286,7 @@ export type ApiRequest =
   | { readonly op: 'gitDiffPart'; readonly runId: string; readonly offset: number }
   | { readonly op: 'listFiles'; readonly runId: string }
   | { readonly op: 'verifyArtifact'; readonly name: string; readonly version?: number }
+  | { readonly op: 'cancelVerify'; readonly name: string }
   | { readonly op: 'listArtifacts' }
   | { readonly op: 'artifactDetail'; readonly name: string }
   | { readonly op: 'runArtifacts'; readonly runId: string }
@@ -352,6 +353,8 @@ export interface ApiResults {
   listFiles: readonly LoggedFileInfo[];
   /** One check per version of the artifact not deleted, or of the one version asked for. */
   verifyArtifact: readonly VersionCheckInfo[];
+  /** True when a verification of the artifact was under way, and now stops (it answers 'cancelled'). */
+  cancelVerify: boolean;
   listArtifacts: readonly ArtifactSummary[];
   artifactDetail: ArtifactDetail;
   runArtifacts: RunArtifacts;
@@ -420,6 +423,7 @@ export const API_OPS: readonly ApiOp[] = [
   'gitDiffPart',
   'listFiles',
   'verifyArtifact',
+  'cancelVerify',
   'listArtifacts',
   'artifactDetail',
   'runArtifacts',
@@ -440,6 +444,7 @@ export type ApiErrorCode =
   | 'not-a-store'
   | 'unreadable'
   | 'too-large'
+  | 'cancelled'
   | 'internal';
 
 export interface ApiError {

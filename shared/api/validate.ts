@@ -105,6 +105,12 @@ export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
         return bad('offset must be a whole number of bytes from 0');
       return { op: knownOp, runId, offset };
     }
+    case 'cancelVerify': {
+      const { name } = raw;
+      if (typeof name !== 'string' || name.length === 0 || name.length > MAX_KEY_LENGTH)
+        return bad('name must be the name of an artifact');
+      return { op: knownOp, name };
+    }
     case 'verifyArtifact': {
       const { name, version } = raw;
       if (typeof name !== 'string' || name.length === 0 || name.length > MAX_KEY_LENGTH)

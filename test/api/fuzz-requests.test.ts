@@ -23,6 +23,7 @@ const MEMBERS: Record<ApiOp, readonly string[]> = {
   gitDiffPart: ['op', 'runId', 'offset'],
   listFiles: ['op', 'runId'],
   verifyArtifact: ['op', 'name'],
+  cancelVerify: ['op', 'name'],
   series: ['op', 'runId', 'keys'],
   addTag: ['op', 'runId', 'tag'],
   removeTag: ['op', 'runId', 'tag'],

@@ -14,10 +14,11 @@ function lineageRun(run: SourceRun): LineageRun {
 }
 
 export const ARTIFACT_OPS: OpHandlers<
-  'listArtifacts' | 'artifactDetail' | 'runArtifacts' | 'verifyArtifact'
+  'listArtifacts' | 'artifactDetail' | 'runArtifacts' | 'verifyArtifact' | 'cancelVerify'
 > = {
   listArtifacts: (context) => context.source.listArtifacts(),
   verifyArtifact: (context, request) => context.verifyArtifact(request.name, request.version),
+  cancelVerify: (context, request) => context.cancelVerify(request.name),
   artifactDetail: (context, request) => {
     const artifact = context.source.readArtifact(request.name);
     if (artifact === undefined)

@@ -18,6 +18,8 @@ export interface OpContext {
   readonly source: Pick<RunsSource, 'runs' | 'listArtifacts' | 'readArtifacts' | 'readArtifact'>;
   /** Verifies an artifact's blobs off the event loop, telling sessions how far it got. */
   verifyArtifact(name: string, version?: number): Promise<readonly VersionCheckInfo[]>;
+  /** Stops a verification of the artifact under way; true when there was one. */
+  cancelVerify(name: string): boolean;
   /** The run, or a no-such-run failure. */
   entry(runId: string): SourceRun;
   /** The run with its samples read (a run listed from its stats hint has none until asked). */

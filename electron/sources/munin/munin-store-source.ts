@@ -104,6 +104,7 @@ export class MuninStoreSource implements RunsSource {
     name: string,
     version: number | undefined,
     onProgress: (bytes: number, total: number) => void,
+    signal?: AbortSignal,
   ): Promise<VersionCheckInfo[]> {
     let targets;
     try {
@@ -118,6 +119,7 @@ export class MuninStoreSource implements RunsSource {
     }
     const results = await verifyVersions(this.realRoot, targets, {
       onProgress: ({ bytes, total }) => onProgress(bytes, total),
+      ...(signal !== undefined ? { signal } : {}),
     });
     return results.map(checkInfo);
   }

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { VersionCheckInfo } from '../../../shared/api/contract.js';
 import { byteSize } from '../../../shared/format/byte-size.js';
-import { unwrap } from '../api/call.js';
+import { ApiCallError, unwrap } from '../api/call.js';
 import { useServices } from '../state/app-context.js';
 import { ShortDigest } from './artifact-words.js';
 
@@ -13,7 +13,8 @@ type VerifyState =
   | { readonly state: 'idle' }
   | { readonly state: 'hashing'; readonly bytes: number; readonly total: number }
   | { readonly state: 'done'; readonly checks: readonly VersionCheckInfo[] }
-  | { readonly state: 'failed'; readonly message: string };
+  | { readonly state: 'failed'; readonly message: string }
+  | { readonly state: 'cancelled' };
 
 const STATUS_CLASS: Record<VersionCheckInfo['status'], string> = {
   ok: 'finished',
@@ -62,6 +63,28 @@ function Verdict({ check }: { check: VersionCheckInfo }) {
   );
 }
 
+/** What the check found, or how far it is, in one line. */
+function summaryOf(verify: VerifyState): string {
+  switch (verify.state) {
+    case 'idle':
+      return 'Hash every version’s blob again and compare it with the digest it was published with.';
+    case 'hashing':
+      return verify.total > 0
+        ? `hashing ${byteSize(verify.total)}, ${Math.floor((100 * verify.bytes) / verify.total)}%`
+        : 'measuring the blobs…';
+    case 'failed':
+      return verify.message;
+    case 'cancelled':
+      return 'Cancelled: no version was checked to the end.';
+    case 'done': {
+      const bad = verify.checks.filter((c) => c.status !== 'ok' && c.status !== 'deleted');
+      return bad.length === 0
+        ? `every version checked is intact (${verify.checks.length})`
+        : `${bad.length} of ${verify.checks.length} versions are not as published`;
+    }
+  }
+}
+
 export function VerifyBlobs({ name }: { name: string }) {
   const { bridge } = useServices();
   const [verify, setVerify] = useState<VerifyState>({ state: 'idle' });
@@ -83,16 +106,13 @@ export function VerifyBlobs({ name }: { name: string }) {
       .verifyArtifact({ name })
       .then((response) => setVerify({ state: 'done', checks: unwrap(response) }))
       .catch((error: unknown) =>
-        setVerify({
-          state: 'failed',
-          message: error instanceof Error ? error.message : String(error),
-        }),
+        setVerify(
+          error instanceof ApiCallError && error.error.code === 'cancelled'
+            ? { state: 'cancelled' }
+            : { state: 'failed', message: error instanceof Error ? error.message : String(error) },
+        ),
       );
   };
-  const bad =
-    verify.state === 'done'
-      ? verify.checks.filter((c) => c.status !== 'ok' && c.status !== 'deleted')
-      : [];
   return (
     <div className="card" data-testid="verify-card">
       <h3>Blobs</h3>
@@ -106,18 +126,17 @@ export function VerifyBlobs({ name }: { name: string }) {
           >
             Verify blobs
           </button>
+          {verify.state === 'hashing' ? (
+            <button
+              className="btn small"
+              onClick={() => void bridge.api.cancelVerify({ name })}
+              data-testid="verify-cancel"
+            >
+              Cancel
+            </button>
+          ) : null}
           <span className="muted" data-testid="verify-summary">
-            {verify.state === 'idle'
-              ? 'Hash every version’s blob again and compare it with the digest it was published with.'
-              : verify.state === 'hashing'
-                ? verify.total > 0
-                  ? `hashing ${byteSize(verify.total)}, ${Math.floor((100 * verify.bytes) / verify.total)}%`
-                  : 'measuring the blobs…'
-                : verify.state === 'failed'
-                  ? verify.message
-                  : bad.length === 0
-                    ? `every version checked is intact (${verify.checks.length})`
-                    : `${bad.length} of ${verify.checks.length} versions are not as published`}
+            {summaryOf(verify)}
           </span>
         </div>
         {verify.state === 'done' ? (
