@@ -3,7 +3,7 @@
 // runs, the run Overview linking back, and an alias that has left a version a run used.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ExportedRun } from './support.js';
@@ -149,5 +149,22 @@ describeE2e('the artifacts pages', () => {
       /^1 of \d+ versions are not as published$/,
     );
     await screenshot(page, 'artifact-verify-modified');
+  });
+
+  it('shows a moved alias and a deleted version at once, while the page is open', async () => {
+    await goToRoute(page, '#/artifacts/cifar-resnet');
+    await page.waitForSelector('[data-testid="version-row"][data-version="4"]', WAIT);
+    const chips = (): Promise<string[]> => texts('.artifact-facts .alias-chip');
+    expect(await chips()).toContain('prod → 4');
+    // Another process moves prod back to 3 and deletes version 1, as the format's writers do.
+    const dir = join(root, 'artifacts', 'cifar-resnet');
+    writeFileSync(join(dir, 'aliases', '.prod-e2e'), '3\n');
+    renameSync(join(dir, 'aliases', '.prod-e2e'), join(dir, 'aliases', 'prod'));
+    writeFileSync(join(dir, '.1-e2e'), '{"format":1,"time":1796000000.5,"deleted":true}');
+    renameSync(join(dir, '.1-e2e'), join(dir, '1.json'));
+    await expect.poll(chips, WAIT).toContain('prod → 3');
+    await expect
+      .poll(() => page.textContent('[data-testid="version-row"][data-version="1"]'), WAIT)
+      .toContain('deleted');
   });
 });
