@@ -50,6 +50,25 @@ describeE2e('the files a run logged', () => {
 
   afterAll(() => session.close());
 
+  it('links each key the Overview lists to the Files tab there', async () => {
+    const run = onlyRun(runs, (r) => r.name === 'resnet18-lr0.1-b128');
+    await openRunPage(page, run, 'overview');
+    await page.waitForSelector('[data-testid="logged-keys"] a', WAIT);
+    const keys = await evaluate<string[]>(
+      page,
+      `[...document.querySelectorAll('[data-testid="logged-keys"] a')].map((a) => a.textContent)`,
+    );
+    expect(keys).toEqual([
+      'samples/predictions',
+      'attention/head0',
+      'eval/report',
+      'eval/confusion',
+    ]);
+    await page.click('[data-testid="logged-keys"] a:has-text("eval/report")');
+    await expect.poll(() => routeOf(page), WAIT).toBe(`#/run/${run.id}/files?key=eval%2Freport`);
+    await page.waitForSelector('[data-key="eval/report"]', WAIT);
+  });
+
   it('moves an image key through its steps, and its pixels change', async () => {
     const run = onlyRun(runs, (r) => r.name === 'resnet18-lr0.1-b128');
     await openRunPage(page, run, 'files');

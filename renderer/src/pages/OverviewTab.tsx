@@ -8,6 +8,7 @@ import { encodeJson } from '../../../shared/format/json.js';
 import { ValueView } from '../components/ValueView.js';
 import { GitDiffControl } from './GitDiffModal.js';
 import { RunArtifactsList } from '../artifacts/RunArtifactsList.js';
+import { routeHash } from '../state/route.js';
 import type { Value } from '../../../shared/format/values.js';
 
 function ValuesTable({ values, empty }: { values: ReadonlyMap<string, Value>; empty: string }) {
@@ -135,6 +136,31 @@ function Card({ title, children }: { title: string; children: React.ReactNode })
 }
 
 /** The files of the run that are there but cannot be read, each with why. */
+/** The keys the run logged files under, each with its count, linked to the Files tab there. */
+function LoggedKeys({ runId, files }: { runId: string; files: RunDetail['files'] }) {
+  const counts = new Map<string, number>();
+  for (const file of files) counts.set(file.key, (counts.get(file.key) ?? 0) + 1);
+  return (
+    <div data-testid="logged-keys">
+      <div className="muted">Files logged ({files.length})</div>
+      {files.length === 0 ? <div>none</div> : null}
+      {[...counts].map(([key, count]) => (
+        <div key={key}>
+          <a
+            className="mono"
+            href={routeHash({ page: 'run', runId, tab: 'files', files: { key, step: null } })}
+          >
+            {key}
+          </a>{' '}
+          <span className="muted">
+            {count} {count === 1 ? 'file' : 'files'}
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 function FileProblemsCard({ problems }: { problems: RunDetail['fileProblems'] }) {
   if (problems.length === 0) return null;
   return (
@@ -220,18 +246,7 @@ export function OverviewTab({ detail, runId }: { detail: RunDetail; runId: strin
             )}
           </div>
           <RunArtifactsList runId={runId} usesKey={detail.uses.length} />
-          <div>
-            <div className="muted">Files logged ({detail.files.length})</div>
-            {detail.files.length === 0 ? <div>none</div> : null}
-            {detail.files.slice(0, 50).map((file, index) => (
-              <div key={index} className="mono">
-                {file.key} @ {file.step} — {file.path}
-              </div>
-            ))}
-            {detail.files.length > 50 ? (
-              <div className="muted">and {detail.files.length - 50} more</div>
-            ) : null}
-          </div>
+          <LoggedKeys runId={runId} files={detail.files} />
         </div>
       </div>
       <Card title="Writer">
