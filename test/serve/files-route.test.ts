@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { loggedFileUrl } from '../../shared/api/logged-file-url.js';
 import { fileLine, startLine } from '../support/lines.js';
 import { runDir, writeLog, writeRunFile } from '../support/store-fixture.js';
-import type { TestServer } from './harness.js';
+import type { HttpAnswer, TestServer } from './harness.js';
 import { cookieFor, http, startServer, tempDirs } from './harness.js';
 
 const newDir = tempDirs();
@@ -53,26 +53,9 @@ function authorized(): Record<string, string> {
   return { Host: server.host, Cookie: cookieFor(server) };
 }
 
-/** GET of path with the cookie, the body as bytes. */
-function fetchBytes(path: string): Promise<{ status: number; headers: object; bytes: Buffer }> {
-  return new Promise((done, fail) => {
-    const request = httpRequest(
-      { host: '127.0.0.1', port: server.port, path, headers: authorized(), agent: false },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          done({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            bytes: Buffer.concat(chunks),
-          }),
-        );
-      },
-    );
-    request.on('error', fail);
-    request.end();
-  });
+/** GET of path with the cookie. */
+function fetchBytes(path: string): Promise<HttpAnswer> {
+  return http(server.port, path, authorized());
 }
 
 describe('GET /api/files/<run id>/<path>', () => {

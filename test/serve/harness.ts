@@ -118,6 +118,8 @@ export interface HttpAnswer {
   readonly status: number;
   readonly headers: Record<string, string | string[] | undefined>;
   readonly body: string;
+  /** The body as it came, for files that are not text. */
+  readonly bytes: Buffer;
 }
 
 /** One HTTP request to 127.0.0.1:port with exactly the headers given (Host too, when given). */
@@ -133,13 +135,15 @@ export function http(
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
+        response.on('end', () => {
+          const bytes = Buffer.concat(chunks);
           done({
             status: response.statusCode ?? 0,
             headers: response.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
+            body: bytes.toString('utf8'),
+            bytes,
+          });
+        });
       },
     );
     request.on('timeout', () => request.destroy(new Error(`no answer to ${method} ${path}`)));
