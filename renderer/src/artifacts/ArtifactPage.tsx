@@ -59,35 +59,40 @@ function VersionRow(props: {
   const { version } = props;
   const time = version.time === null ? '—' : shortDateTime(version.time);
   const title = version.time === null ? undefined : absoluteTime(version.time);
-  if (version.deleted)
-    return (
-      <tr
-        className={`deleted ${props.selected ? 'selected' : ''}`}
-        data-testid="version-row"
-        data-version={version.version}
-        onClick={props.select}
-      >
+  // A row's number and time, the same for a deleted version, which keeps only its time.
+  const head = (className: string) => ({
+    row: {
+      className: className || undefined,
+      'data-testid': 'version-row',
+      'data-version': version.version,
+      onClick: props.select,
+    },
+    cells: (
+      <>
         <td className="num mono">v{version.version}</td>
         <td className="time" title={title}>
           {time}
         </td>
+      </>
+    ),
+  });
+  const selected = props.selected ? 'selected' : '';
+  if (version.deleted) {
+    const { row, cells } = head(`deleted ${selected}`.trim());
+    return (
+      <tr {...row}>
+        {cells}
         <td colSpan={6}>
           <span className="deleted-mark">deleted</span>{' '}
           <span className="muted">its number names nothing ever again</span>
         </td>
       </tr>
     );
+  }
+  const { row, cells } = head(selected);
   return (
-    <tr
-      className={props.selected ? 'selected' : undefined}
-      data-testid="version-row"
-      data-version={version.version}
-      onClick={props.select}
-    >
-      <td className="num mono">v{version.version}</td>
-      <td className="time" title={title}>
-        {time}
-      </td>
+    <tr {...row}>
+      {cells}
       <td>
         <Producer version={version} navigate={props.navigate} />
       </td>
