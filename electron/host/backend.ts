@@ -18,7 +18,7 @@ import { LoggedFileRefusal } from '../store/logged-files.js';
 import type { OpenedFile } from '../store/store-files.js';
 import type { WatchOptions } from '../follow/store-watcher.js';
 import type { RunsSource, SourceRun } from '../sources/run-source.js';
-import { MuninStoreSource } from '../sources/munin/munin-store-source.js';
+import { openRunsSource } from '../sources/open-source.js';
 import { SessionHub } from './session-hub.js';
 import type { HubSession, UnnumberedDelta } from './session-hub.js';
 import type { PendingChanges } from './change-coalescer.js';
@@ -94,9 +94,9 @@ export class Backend {
     this.statusTimer.unref();
   }
 
-  /** Opens the munin store at root; throws a StoreError saying why it cannot. */
+  /** Opens what root names (openRunsSource); throws a StoreError saying why it cannot. */
   static async open(root: string, options: BackendOptions = {}): Promise<Backend> {
-    return Backend.openSource(new MuninStoreSource(root, options), options);
+    return Backend.openSource(openRunsSource(root, options), options);
   }
 
   /** Opens any source of runs: its first runs are read before this returns. */

@@ -7,6 +7,7 @@ import type {
   ArtifactSummary,
   EnvelopeColumns,
   GitDiffPart,
+  LabelSegment,
   GitDiffText,
   LoggedFileInfo,
   VersionCheckInfo,
@@ -89,8 +90,17 @@ export interface SourceRun {
   columns(key: string, from?: number, to?: number): SeriesColumns | undefined;
   /** The run's series as a subscriber takes them: whole, or only their count when too long. */
   subscribedSeries(): SeriesColumns[];
+  /**
+   * The envelope of a key for a view; a request with a label filter or for the orphaned copy
+   * draws those samples, and a run whose samples carry no such label or that keeps no orphans
+   * refuses it.
+   */
   envelope(request: RequestOf<'envelope'>): EnvelopeColumns | { readonly refused: string };
   sampleAt(request: RequestOf<'sampleAt'>): PointAt | null | { readonly refused: string };
+  /** Where the key's label changes value along its series; empty when no sample carries it. */
+  labelSegments(
+    request: RequestOf<'labelSegments'>,
+  ): readonly LabelSegment[] | { readonly refused: string };
   /**
    * The uncommitted changes the run started from, their first part when large; null when it has
    * none. Throws an UnreadableFile when it is there but cannot be read.

@@ -41,6 +41,43 @@ export interface RunSummary {
   readonly hasNotes: boolean;
   /** Files logged, orphans left out: a page holding the list asks again when it changes. */
   readonly fileCount: number;
+  /** Where the run comes from: a munin store's run, or a JSONL event stream. */
+  readonly source: RunSourceName;
+  /** Why the run's tags and notes cannot be written here; null when they can. */
+  readonly readOnly: string | null;
+}
+
+/** The kinds of source a run comes from, as the export's `source` member names them. */
+export type RunSourceName = 'munin' | 'jsonl-events';
+
+/** What an event stream's annotation tells, read from its text. */
+export type AnnotationKind =
+  'lowering' | 'memory' | 'stage' | 'checkpoint' | 'resumed' | 'interrupted' | 'failed' | 'other';
+
+/** A note the runtime wrote into a run's stream at a step: a stage change, a checkpoint, ... */
+export interface AnnotationInfo {
+  readonly step: number;
+  /** Seconds since the epoch. */
+  readonly time: number;
+  readonly kind: AnnotationKind;
+  readonly text: string;
+  readonly metadata: JsonObject;
+}
+
+/** The labels a key's samples carry (an event's metadata: split, stage, pass), each's values. */
+export interface KeyLabels {
+  readonly key: string;
+  /** By label name in the order first seen; values in the order first seen, as text. */
+  readonly labels: readonly { readonly name: string; readonly values: readonly string[] }[];
+}
+
+/** A stretch of a series over which one label keeps one value, in x order of the series. */
+export interface LabelSegment {
+  /** The x of the stretch's first and last samples (step, time, as asked). */
+  readonly x0: number;
+  readonly x1: number;
+  /** The label's value as text; null where the samples do not carry the label. */
+  readonly value: string | null;
 }
 
 export interface MetricDeclaration {
@@ -88,6 +125,15 @@ export interface RunDetail {
   readonly fileProblems: readonly { readonly file: string; readonly reason: string }[];
   /** True when reading stopped at a NUL byte: a part of the log not yet written to storage. */
   readonly waitingOnHole: boolean;
+  /** An event stream's annotations in file order; none for a munin run. */
+  readonly annotations: readonly AnnotationInfo[];
+  /** Per key, the labels its samples carry; keys without labels are left out. */
+  readonly labels: readonly KeyLabels[];
+  /**
+   * Per key, the samples a resume abandoned (orphans), kept so the app can draw the abandoned
+   * copy faintly; keys without orphans are left out. A munin run keeps none.
+   */
+  readonly orphans: readonly { readonly key: string; readonly count: number }[];
 }
 
 export interface NotesInfo {
@@ -314,6 +360,10 @@ export type ApiRequest =
       readonly width: number;
       /** The smoothing slider's weight (debiased EMA), from 0 (none) to below 1. */
       readonly smoothing?: number;
+      /** Only the samples whose label `label` has the value `value` (its text). */
+      readonly filter?: LabelFilter;
+      /** 'orphans': the samples resumes abandoned, not the series (RunDetail.orphans). */
+      readonly copy?: SeriesCopy;
     }
   | {
       /**
@@ -327,7 +377,27 @@ export type ApiRequest =
       readonly stepMetric?: string;
       readonly at: number;
       readonly smoothing?: number;
+      readonly filter?: LabelFilter;
+      readonly copy?: SeriesCopy;
+    }
+  | {
+      /** How a label's value changes along a key's series: stretches to colour a curve by. */
+      readonly op: 'labelSegments';
+      readonly runId: string;
+      readonly key: string;
+      readonly label: string;
+      /** 'step' or 'time': the x the stretches' ends are given in. */
+      readonly x: 'step' | 'time';
     };
+
+/** A curve narrowed to the samples whose label has one value. */
+export interface LabelFilter {
+  readonly label: string;
+  readonly value: string;
+}
+
+/** Which samples of a key a curve draws: the series, or the copy resumes abandoned. */
+export type SeriesCopy = 'series' | 'orphans';
 
 /** A point of a series as a cursor reads it; smoothed is null without smoothing. */
 export interface PointAt {
@@ -365,6 +435,8 @@ export interface ApiResults {
   envelope: EnvelopeColumns;
   /** Null when no point lies at or before the x asked for. */
   sampleAt: PointAt | null;
+  /** In x order; empty when no sample carries the label. */
+  labelSegments: readonly LabelSegment[];
 }
 
 /** Points of an envelope, in x order. */
@@ -433,6 +505,7 @@ export const API_OPS: readonly ApiOp[] = [
   'subscribe',
   'envelope',
   'sampleAt',
+  'labelSegments',
 ];
 export type RequestOf<Op extends ApiOp> = Extract<ApiRequest, { op: Op }>;
 

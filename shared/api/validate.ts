@@ -1,7 +1,15 @@
 // Checks every Api request against the contract before the Backend sees it: shapes, types,
 // lengths, and tags and notes by the format's rules. Anything else gets a typed error.
 
-import type { ApiError, ApiOp, ApiRequest, EnvelopeXColumn, RequestOf } from './contract.js';
+import type {
+  ApiError,
+  ApiOp,
+  ApiRequest,
+  EnvelopeXColumn,
+  LabelFilter,
+  RequestOf,
+  SeriesCopy,
+} from './contract.js';
 import { API_OPS } from './contract.js';
 import { isKey, isSegment, tagProblem } from '../format/names.js';
 import { isWellFormedUnicode } from '../format/utf8.js';
@@ -19,24 +27,33 @@ type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 const bad = (message: string): ApiError => ({ code: 'bad-request', message });
 
+/** An event stream's run id is its path under the opened folder: a few names joined by `/`. */
+const MAX_ID_SEGMENTS = 8;
+
 /**
- * Why value cannot be the id of a run, or undefined when it can. An id is a directory's name,
- * compared and never parsed, so any name that runs/ can hold is one however it is spelled
- * (spaces, `\`, `%`, control characters, emoji): only what no file system's name can be is
- * refused. The Backend looks an id up among the runs it listed before it touches a file, so an
- * id that would be a path on some system (`a\b` on Windows) names no run there and is never
- * joined into a path.
+ * Why value cannot be the id of a run, or undefined when it can. A munin run's id is a
+ * directory's name; an event stream's is its file's path relative to the opened folder, names
+ * joined by `/`. Either is compared and never parsed, so any name a file system can hold is one
+ * however it is spelled (spaces, `\`, `%`, control characters, emoji): only what no file
+ * system's name can be is refused, and in a path no name is empty, `.` or `..`. The Backend
+ * looks an id up among the runs it listed before it touches a file, so an id is never joined
+ * into a path.
  */
 export function runIdProblem(value: unknown): string | undefined {
   if (typeof value !== 'string') return 'a run id is a string';
   if (value.length === 0) return 'a run id is not empty';
-  if (value.includes('/')) return 'a run id holds no "/": it is one directory name, not a path';
   if (value.includes('\u0000')) return 'a run id holds no NUL character';
-  if (value.startsWith('.'))
-    return 'a run id does not start with ".": such names are writers\' work in progress';
-  // Each UTF-16 unit is at least one byte of UTF-8: a longer string cannot fit, and is not encoded.
-  if (value.length > MAX_ID_BYTES || utf8Length(value) > MAX_ID_BYTES)
-    return `a run id is at most ${MAX_ID_BYTES} bytes of UTF-8, as a directory's name is`;
+  const names = value.split('/');
+  if (names.length > MAX_ID_SEGMENTS)
+    return `a run id is a path of at most ${MAX_ID_SEGMENTS} names joined by "/"`;
+  for (const name of names) {
+    if (name.length === 0) return 'a run id holds no empty name: no "/" at its ends or twice';
+    if (name.startsWith('.'))
+      return 'a run id has no name starting with ".": such names are writers\' work in progress';
+    // Each UTF-16 unit is at least one byte of UTF-8: a longer string cannot fit, and is not encoded.
+    if (name.length > MAX_ID_BYTES || utf8Length(name) > MAX_ID_BYTES)
+      return `each name of a run id is at most ${MAX_ID_BYTES} bytes of UTF-8, as a file's name is`;
+  }
   if (!isWellFormedUnicode(value))
     return 'a run id is valid Unicode text: it holds a lone surrogate, which no name can';
   return undefined;
@@ -201,6 +218,17 @@ export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
       const problem = checkCurveBasis(raw, x, request);
       return problem ?? request;
     }
+    case 'labelSegments': {
+      const runId = checkRunId(raw);
+      if (typeof runId !== 'string') return runId;
+      const { key, label, x } = raw;
+      if (typeof key !== 'string' || key.length > MAX_KEY_LENGTH || !isKey(key))
+        return bad('key must be a key');
+      if (typeof label !== 'string' || label.length === 0 || label.length > MAX_KEY_LENGTH)
+        return bad('label must be the name of a label');
+      if (x !== 'step' && x !== 'time') return bad('x must be "step" or "time"');
+      return { op: knownOp, runId, key, label, x };
+    }
     case 'subscribe': {
       const runIds = raw['runIds'];
       if (!Array.isArray(runIds) || runIds.length > MAX_KEYS)
@@ -221,9 +249,25 @@ export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
 function checkCurveBasis(
   raw: Record<string, unknown>,
   x: EnvelopeXColumn,
-  request: { stepMetric?: string; smoothing?: number },
+  request: { stepMetric?: string; smoothing?: number; filter?: LabelFilter; copy?: SeriesCopy },
 ): ApiError | null {
-  const { stepMetric, smoothing } = raw;
+  const { stepMetric, smoothing, filter, copy } = raw;
+  if (filter !== undefined) {
+    if (
+      !isRecord(filter) ||
+      typeof filter['label'] !== 'string' ||
+      typeof filter['value'] !== 'string' ||
+      filter['label'].length === 0 ||
+      filter['label'].length > MAX_KEY_LENGTH ||
+      filter['value'].length > MAX_KEY_LENGTH
+    )
+      return bad("filter must be {label, value}: a label's name and one of its values");
+    request.filter = { label: filter['label'], value: filter['value'] };
+  }
+  if (copy !== undefined) {
+    if (copy !== 'series' && copy !== 'orphans') return bad('copy must be "series" or "orphans"');
+    if (copy === 'orphans') request.copy = copy;
+  }
   if (stepMetric !== undefined) {
     if (x !== 'step_metric') return bad('stepMetric goes only with x "step_metric"');
     if (typeof stepMetric !== 'string' || stepMetric.length > MAX_KEY_LENGTH || !isKey(stepMetric))

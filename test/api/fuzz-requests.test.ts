@@ -31,6 +31,7 @@ const MEMBERS: Record<ApiOp, readonly string[]> = {
   subscribe: ['op', 'runIds'],
   envelope: ['op', 'runId', 'key', 'x', 'x0', 'x1', 'width'],
   sampleAt: ['op', 'runId', 'key', 'x', 'at'],
+  labelSegments: ['op', 'runId', 'key', 'label', 'x'],
 };
 
 const OPS = Object.keys(MEMBERS) as ApiOp[];
@@ -183,6 +184,7 @@ class Fuzzer {
         x1: prng.pick([Infinity, 5, 1793541800]),
         width: prng.pick([1, 2, 640, 16384]),
         name: prng.pick(['model', 'no-such-artifact', 'Grüße ✓']),
+        label: prng.pick(['stage', 'split', 'Grüße ✓']),
       }[member];
     }
     return request;
@@ -243,7 +245,7 @@ function expectAnswer(value: unknown, response: ApiResponse | undefined): void {
     return;
   }
   const named = 'runId' in parsed ? parsed.runId : EXAMPLE_RUN;
-  if (parsed.op === 'envelope' && named === EXAMPLE_RUN) {
+  if ((parsed.op === 'envelope' || parsed.op === 'labelSegments') && named === EXAMPLE_RUN) {
     // A key the run does not have is the Backend's to refuse.
     expect(response!.ok || response!.error.code === 'bad-request').toBe(true);
     return;

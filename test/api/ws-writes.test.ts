@@ -175,7 +175,8 @@ describe('refused writes', () => {
       [{ op: 'setNotes', runId: EXAMPLE_RUN, text: 'lone \udc00 surrogate' }, 'bad-request'],
       [{ op: 'setNotes', runId: EXAMPLE_RUN, text: 7 }, 'bad-request'],
       [{ op: 'setNotes', runId: '../..', text: 'escape' }, 'bad-request'],
-      [{ op: 'setNotes', runId: `${EXAMPLE_RUN}/tags`, text: 'escape' }, 'bad-request'],
+      // A path of names is a stream's id: here it names no run, and nothing is joined into a path.
+      [{ op: 'setNotes', runId: `${EXAMPLE_RUN}/tags`, text: 'escape' }, 'no-such-run'],
       [{ op: 'addTag', runId: '.', tag: 'escape' }, 'bad-request'],
       [{ op: 'addTag', runId: 'no-such-run', tag: 'ghost' }, 'no-such-run'],
       [{ op: 'setNotes', runId: 'no-such-run', text: 'ghost' }, 'no-such-run'],

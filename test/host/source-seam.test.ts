@@ -74,6 +74,8 @@ class MemoryRun implements SourceRun {
       damaged: 0,
       hasNotes: false,
       fileCount: 0,
+      source: 'munin',
+      readOnly: 'a memory run takes no tags or notes',
     };
   }
 
@@ -95,6 +97,9 @@ class MemoryRun implements SourceRun {
       gitDiff: null,
       fileProblems: [],
       waitingOnHole: false,
+      annotations: [],
+      labels: [],
+      orphans: [],
     };
   }
 
@@ -121,6 +126,10 @@ class MemoryRun implements SourceRun {
 
   sampleAt(): { refused: string } {
     return { refused: 'no points of memory runs' };
+  }
+
+  labelSegments(): [] {
+    return [];
   }
 
   gitDiff(): null {

@@ -24,6 +24,8 @@ export function runSummary(id: string, fields: Partial<RunSummary> = {}): RunSum
     damaged: 0,
     hasNotes: false,
     fileCount: 0,
+    source: 'munin',
+    readOnly: null,
     ...fields,
   };
 }

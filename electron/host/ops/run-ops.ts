@@ -1,11 +1,18 @@
-// The ops that read one run: its detail, its series, its git diff (shown, or saved in parts), the envelopes of a key for a
-// view and the point a cursor reads on one.
+// The ops that read one run: its detail, its series, its git diff (shown, or saved in parts), the
+// envelopes of a key for a view, the point a cursor reads on one, and where a label changes.
 
 import { ApiFailure } from './api-failure.js';
 import type { OpHandlers } from './op-context.js';
 
 export const RUN_OPS: OpHandlers<
-  'runDetail' | 'series' | 'gitDiff' | 'gitDiffPart' | 'listFiles' | 'envelope' | 'sampleAt'
+  | 'runDetail'
+  | 'series'
+  | 'gitDiff'
+  | 'gitDiffPart'
+  | 'listFiles'
+  | 'envelope'
+  | 'sampleAt'
+  | 'labelSegments'
 > = {
   runDetail: (context, request) => context.withSamples(request.runId).detail(),
   series: (context, request) => {
@@ -24,5 +31,10 @@ export const RUN_OPS: OpHandlers<
     const point = context.withSamples(request.runId).sampleAt(request);
     if (point !== null && 'refused' in point) throw new ApiFailure('bad-request', point.refused);
     return point;
+  },
+  labelSegments: (context, request) => {
+    const segments = context.withSamples(request.runId).labelSegments(request);
+    if ('refused' in segments) throw new ApiFailure('bad-request', segments.refused);
+    return segments;
   },
 };

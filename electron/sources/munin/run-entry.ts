@@ -9,8 +9,7 @@ import type {
   GitDiffPart,
   GitDiffText,
   LoggedFileInfo,
-  EnvelopePoints,
-  EnvelopeXColumn,
+  LabelSegment,
   KeyStatisticsInfo,
   PointAt,
   RunDetail,
@@ -21,14 +20,12 @@ import type {
 } from '../../../shared/api/contract.js';
 import type { HostIdentities } from '../../store/identities.js';
 import type { RunRead } from '../../store/log/read-run.js';
-import type { Series } from '../../store/log/run-fold.js';
 import { LOG_FILE, probeRun, readStatistics, unreadableReason } from '../../store/log/read-run.js';
 import type { FileProblem, WriterIdentity } from '../../store/run-files.js';
 import { decideStatus } from '../../store/status.js';
 import type { FollowResult } from '../../follow/run-follower.js';
 import { RunFollower } from '../../follow/run-follower.js';
-import type { EnvelopeBasis } from '../../../shared/series/derived-series.js';
-import { EnvelopeCache } from '../../../shared/series/derived-series.js';
+import { CurveReader } from '../curve-reader.js';
 import type { HintedListing } from '../../store/hinted-listing.js';
 import { listFromHint } from '../../store/hinted-listing.js';
 import { notesPathOf, RunDirFiles } from './run-dir-files.js';
@@ -52,6 +49,8 @@ export class RunEntry implements SourceRun {
   private readonly files: RunDirFiles;
   /** The run's log or directory while it cannot be read, and why; null when it can. */
   private unreadable: FileProblem | null = null;
+  /** Its curves' envelopes and cursor points. */
+  private readonly curves: CurveReader;
 
   /** `realRoot` is the store's real path: reads never leave it. */
   constructor(
@@ -62,6 +61,21 @@ export class RunEntry implements SourceRun {
     this.dir = join(realRoot, 'runs', id);
     this.follower = new RunFollower(join(this.dir, LOG_FILE), realRoot);
     this.files = new RunDirFiles(this.dir, realRoot, notesPathOf(id));
+    this.curves = new CurveReader({
+      runId: id,
+      // A munin run's samples carry no labels, and a resume's orphans are left out as it is read.
+      curveSeries: (key, filter, copy) => {
+        const series = this.log.series.get(key);
+        if (series === undefined) return undefined;
+        if (filter !== undefined)
+          return { refused: `the samples of run ${id} carry no labels to filter on` };
+        if (copy === 'orphans')
+          return { refused: `run ${id} is a munin run: its orphans are not kept` };
+        return series;
+      },
+      series: (key) => this.log.series.get(key),
+      declaration: (key) => this.log.metricDeclarations.get(key),
+    });
   }
 
   /**
@@ -251,6 +265,8 @@ export class RunEntry implements SourceRun {
       damaged: log.damaged,
       hasNotes: this.notes !== null && this.notes.length > 0,
       fileCount: log.files.length,
+      source: 'munin',
+      readOnly: null,
     };
   }
 
@@ -284,6 +300,9 @@ export class RunEntry implements SourceRun {
       gitDiff,
       fileProblems: this.fileProblems(gitDiff),
       waitingOnHole: this.follower.stoppedAtNul,
+      annotations: [],
+      labels: [],
+      orphans: [],
     };
   }
 
@@ -314,107 +333,20 @@ export class RunEntry implements SourceRun {
     return { runId: this.id, key, kind: series.kind, steps, times, values };
   }
 
-  private readonly envelopeCache = new EnvelopeCache();
-
-  /**
-   * The envelopes of a key for a view, raw and smoothed, drawn against step, time or a step
-   * metric, from series derived once and extended as samples come; or why it is refused.
-   */
   envelope(request: RequestOf<'envelope'>): EnvelopeColumns | { readonly refused: string } {
-    const { key, x0, x1, width } = request;
-    const { log } = this;
-    const found = this.curveBasis(request);
-    if ('refused' in found) return found;
-    const { series, basis } = found;
-    const smoothing = request.smoothing ?? 0;
-    const { envelopes, envelope } = this.envelopeCache.query(key, series, basis, {
-      x0,
-      x1,
-      width,
-      smoothing,
-    });
-    const { samples } = series;
-    const points = (positions: Uint32Array, values: Float64Array): EnvelopePoints => ({
-      steps: Float64Array.from(positions, (p) => samples.step(envelopes.sampleAt(p))),
-      x: basis.kind === 'step' ? null : Float64Array.from(positions, (p) => envelopes.xAt(p)),
-      values,
-    });
-    const goal = log.metricDeclarations.get(key)?.goal ?? null;
-    const best = goal === null ? -1 : envelopes.best(goal);
-    const { nonFinite } = envelope.raw;
-    return {
-      raw: points(envelope.raw.indices, envelope.raw.y),
-      smoothed:
-        envelope.smoothed === null ? null : points(envelope.smoothed.indices, envelope.smoothed.y),
-      markers: points(
-        nonFinite,
-        Float64Array.from(nonFinite, (p) => samples.value(envelopes.sampleAt(p))),
-      ),
-      inView: envelope.raw.inView,
-      layout: envelope.raw.layout,
-      total: samples.length,
-      stepMetric: basis.kind === 'step-metric' ? basis.name : null,
-      unpaired: envelopes.unpaired,
-      xOrder: envelopes.sorted ? 'sorted' : 'series',
-      nonFinite: envelopes.nonFinite,
-      best:
-        best < 0
-          ? null
-          : {
-              step: samples.step(envelopes.sampleAt(best)),
-              x: envelopes.xAt(best),
-              value: samples.value(envelopes.sampleAt(best)),
-            },
-    };
+    return this.curves.envelope(request);
   }
 
-  /**
-   * The point a cursor at x reads on the curve an envelope draws: the last in x order at or
-   * before it, from the same derived series (pairing, order, smoothing) the envelope comes from.
-   */
   sampleAt(request: RequestOf<'sampleAt'>): PointAt | null | { readonly refused: string } {
-    const found = this.curveBasis(request);
-    if ('refused' in found) return found;
-    const { series, basis } = found;
-    const envelopes = this.envelopeCache.envelopes(request.key, series, basis);
-    const position = envelopes.positionAtOrBefore(request.at);
-    if (position < 0) return null;
-    const { samples } = series;
-    const sample = envelopes.sampleAt(position);
-    const smoothing = request.smoothing ?? 0;
-    return {
-      step: samples.step(sample),
-      time: samples.time(sample),
-      x: envelopes.xAt(position),
-      value: samples.value(sample),
-      smoothed: smoothing > 0 ? envelopes.smoothedValueAt(smoothing, position) : null,
-    };
+    return this.curves.sampleAt(request);
   }
 
-  /** A key's series and what its curve is drawn against, as a request names them. */
-  private curveBasis(request: {
-    readonly key: string;
-    readonly x: EnvelopeXColumn;
-    readonly stepMetric?: string;
-  }): { series: Series; basis: EnvelopeBasis } | { readonly refused: string } {
-    const { key } = request;
-    const { log } = this;
-    const series = log.series.get(key);
-    if (series === undefined) return { refused: `run ${this.id} has no key ${key}` };
-    let basis: EnvelopeBasis = request.x === 'time' ? { kind: 'time' } : { kind: 'step' };
-    if (request.x === 'step_metric') {
-      const name = request.stepMetric ?? log.metricDeclarations.get(key)?.stepMetric ?? null;
-      const metric = name === null ? undefined : log.series.get(name);
-      // A declared step metric may have no sample yet; one named in the request must exist.
-      if (
-        request.stepMetric !== undefined &&
-        metric === undefined &&
-        !log.metricDeclarations.has(request.stepMetric)
-      )
-        return { refused: `run ${this.id} has no step metric ${request.stepMetric}` };
-      if (name !== null) basis = { kind: 'step-metric', name, series: metric };
-    }
-    return { series, basis };
+  labelSegments(
+    request: RequestOf<'labelSegments'>,
+  ): LabelSegment[] | { readonly refused: string } {
+    if (!this.log.series.has(request.key))
+      return { refused: `run ${this.id} has no key ${request.key}` };
+    return [];
   }
 
   /** The run as the export contract lays it out, from the live state. */
