@@ -95,6 +95,19 @@ async function openWithDialog() {
   return host.open(chosen);
 }
 
+async function addWithDialog() {
+  const result = await dialog.showOpenDialog({
+    title: 'Add a JSONL event stream beside the open runs',
+    properties: ['openFile'],
+    filters: [{ name: 'JSONL event streams', extensions: ['jsonl'] }],
+    buttonLabel: 'Add',
+  });
+  const chosen = result.filePaths[0];
+  if (result.canceled || chosen === undefined)
+    return { ok: false as const, cancelled: true, message: '' };
+  return host.add(chosen);
+}
+
 function buildMenu(): void {
   const template = appMenuTemplate(
     {
@@ -192,6 +205,12 @@ function registerIpc(): void {
       ? host.open(path)
       : { ok: false, cancelled: false, message: 'Only a folder can be dropped here.' },
   );
+  handleTrusted(DESKTOP_CHANNELS.addDropped, (path) =>
+    typeof path === 'string' && path.length > 0
+      ? host.add(path)
+      : { ok: false, cancelled: false, message: 'Only a file or a folder can be dropped here.' },
+  );
+  handleTrusted(DESKTOP_CHANNELS.addStreamDialog, () => addWithDialog());
   handleTrusted(DESKTOP_CHANNELS.openRecent, (root) =>
     typeof root === 'string' && settings.recent.includes(root)
       ? host.open(root)

@@ -35,6 +35,12 @@ const desktop: DesktopFunctions = {
     const path = webUtils.getPathForFile(file as File);
     return ipcRenderer.invoke(DESKTOP_CHANNELS.openDroppedFolder, path) as Promise<OpenStoreResult>;
   },
+  addDropped: (file: object) => {
+    const path = webUtils.getPathForFile(file as File);
+    return ipcRenderer.invoke(DESKTOP_CHANNELS.addDropped, path) as Promise<OpenStoreResult>;
+  },
+  addStreamDialog: () =>
+    ipcRenderer.invoke(DESKTOP_CHANNELS.addStreamDialog) as Promise<OpenStoreResult>,
   openRecent: (root: string) =>
     ipcRenderer.invoke(DESKTOP_CHANNELS.openRecent, root) as Promise<OpenStoreResult>,
   openDemoStore: () =>

@@ -94,9 +94,17 @@ export class Backend {
     this.statusTimer.unref();
   }
 
-  /** Opens what root names (openRunsSource); throws a StoreError saying why it cannot. */
-  static async open(root: string, options: BackendOptions = {}): Promise<Backend> {
-    return Backend.openSource(openRunsSource(root, options), options);
+  /** Opens what the paths name (openRunsSource); throws a StoreError saying why it cannot. */
+  static async open(
+    paths: string | readonly string[],
+    options: BackendOptions = {},
+  ): Promise<Backend> {
+    return Backend.openSource(openRunsSource(paths, options), options);
+  }
+
+  /** Every path open, in order. */
+  get paths(): readonly string[] {
+    return this.source.paths.map((opened) => opened.root);
   }
 
   /** Opens any source of runs: its first runs are read before this returns. */

@@ -3,6 +3,7 @@
 // ipcMain; tests drive it directly, so the handlers run through the same Backend as `serve`.
 
 import { closeSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { ApiOp } from '../../shared/api/contract.js';
 import { API_OPS } from '../../shared/api/bridge.js';
 import { encodeWireMessage } from '../../shared/api/wire-codec.js';
@@ -44,8 +45,16 @@ export class DesktopHost {
     return this.backend?.root ?? null;
   }
 
-  /** Opens the store at root in place of the open one; says why when it cannot. */
-  async open(root: string): Promise<OpenResult> {
+  /** Opens what path names beside what is open, so one window shows both; says why it cannot. */
+  async add(path: string): Promise<OpenResult> {
+    const open = this.backend?.paths ?? [];
+    const resolved = resolve(path);
+    if (open.includes(resolved)) return { ok: true, root: open[0]! };
+    return this.open([...open, resolved]);
+  }
+
+  /** Opens the store at root (or several paths) in place of what is open; says why it cannot. */
+  async open(root: string | readonly string[]): Promise<OpenResult> {
     while (this.opening !== null) await this.opening;
     const attempt = (async (): Promise<OpenResult> => {
       let next: Backend;

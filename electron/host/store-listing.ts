@@ -10,6 +10,7 @@ export function storeInfo(source: RunsSource): StoreInfo {
   return {
     root: source.root,
     name: basename(source.root),
+    sources: source.paths,
     polling: source.polling,
     runsRead: source.runs.size,
     runsToRead: source.toRead,

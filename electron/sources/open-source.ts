@@ -5,10 +5,16 @@
 import type { MuninStoreOptions } from './munin/munin-store-source.js';
 import { MuninStoreSource } from './munin/munin-store-source.js';
 import type { RunsSource } from './run-source.js';
+import { StoreError } from '../store/store.js';
 
 export type SourceOptions = MuninStoreOptions;
 
-/** The source of runs at path; throws a StoreError saying why when it is none. */
-export function openRunsSource(path: string, options: SourceOptions = {}): RunsSource {
-  return new MuninStoreSource(path, options);
+/** The source of runs at a path (or several); throws a StoreError saying why when it is none. */
+export function openRunsSource(
+  paths: string | readonly string[],
+  options: SourceOptions = {},
+): RunsSource {
+  const all = typeof paths === 'string' ? [paths] : paths;
+  if (all.length !== 1) throw new StoreError('one path is opened at a time');
+  return new MuninStoreSource(all[0]!, options);
 }

@@ -14,6 +14,7 @@ import type {
   PointAt,
   RequestOf,
   RunDetail,
+  RunSourceName,
   RunStatusName,
   RunSummary,
   SeriesColumns,
@@ -132,8 +133,18 @@ export interface SourceEvents {
   artifactsChanged(): void;
 }
 
-export interface RunsSource {
+/** A path a source opened, as storeInfo lists it. */
+export interface OpenedPath {
   readonly root: string;
+  readonly name: string;
+  readonly kind: RunSourceName;
+}
+
+export interface RunsSource {
+  /** The first path opened. */
+  readonly root: string;
+  /** Every path opened, in order: one for a store or a stream's folder, more when combined. */
+  readonly paths: readonly OpenedPath[];
   /** True when changes are found by polling, not told by the file system. */
   readonly polling: boolean;
   /** The runs read so far, by id. */

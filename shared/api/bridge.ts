@@ -23,6 +23,13 @@ export interface DesktopFunctions {
   openStoreDialog(): Promise<OpenStoreResult>;
   /** Opens a folder dropped on the window: a DOM File, which the preload turns into its path. */
   openDroppedFolder(file: object): Promise<OpenStoreResult>;
+  /**
+   * Adds what was dropped (a store, a .jsonl file or a folder of them) beside the runs open now,
+   * so that a Compare can mix them; the window then shows all of them.
+   */
+  addDropped(file: object): Promise<OpenStoreResult>;
+  /** Shows the open dialog for a .jsonl file to add beside the runs open now. */
+  addStreamDialog(): Promise<OpenStoreResult>;
   openRecent(root: string): Promise<OpenStoreResult>;
   openDemoStore(): Promise<OpenStoreResult>;
   closeStore(): Promise<void>;

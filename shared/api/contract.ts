@@ -307,8 +307,15 @@ export interface RunArtifacts {
 }
 
 export interface StoreInfo {
+  /** The first path opened, and its name; `sources` lists every one. */
   readonly root: string;
   readonly name: string;
+  /** Each path opened, in order: a munin store, a .jsonl file or a folder of them. */
+  readonly sources: readonly {
+    readonly root: string;
+    readonly name: string;
+    readonly kind: RunSourceName;
+  }[];
   /** True when the store lives where file-system events do not arrive and it is polled. */
   readonly polling: boolean;
   /** Runs read so far, and entries of runs/ still to read: a large store lists as it reads. */

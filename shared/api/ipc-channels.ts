@@ -17,6 +17,8 @@ export function apiChannel(op: ApiOp): `munin:api:${ApiOp}` {
 export const DESKTOP_CHANNELS = {
   openStoreDialog: 'munin:store:dialog',
   openDroppedFolder: 'munin:store:dropped',
+  addDropped: 'munin:store:add-dropped',
+  addStreamDialog: 'munin:store:add-dialog',
   openRecent: 'munin:store:recent',
   openDemoStore: 'munin:store:demo',
   closeStore: 'munin:store:close',

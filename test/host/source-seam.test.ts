@@ -163,6 +163,7 @@ class MemoryRun implements SourceRun {
 
 class MemorySource implements RunsSource {
   readonly root = '/memory';
+  readonly paths = [{ root: '/memory', name: 'memory', kind: 'munin' as const }];
   readonly polling = false;
   readonly runs = new Map<string, MemoryRun>();
   readonly toRead = 0;

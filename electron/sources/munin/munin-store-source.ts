@@ -2,7 +2,7 @@
 // artifacts/), its runs read newest first and big logs in worker threads, exported by the
 // format's contract, and its artifacts listed.
 
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { ArtifactSummary, VersionCheckInfo } from '../../../shared/api/contract.js';
 import { ApiFailure } from '../../host/ops/api-failure.js';
 import type { VerifyResult } from '../../store/verify.js';
@@ -16,7 +16,7 @@ import { checkStore } from '../../store/store.js';
 import { realStoreRoot } from '../../store/store-files.js';
 import type { WatchOptions } from '../../follow/store-watcher.js';
 import { StoreWatcher } from '../../follow/store-watcher.js';
-import type { RunsSource, SourceArtifact, SourceEvents } from '../run-source.js';
+import type { OpenedPath, RunsSource, SourceArtifact, SourceEvents } from '../run-source.js';
 import { artifactSummary, sourceArtifact } from './artifact-versions.js';
 import { INITIAL_READ_MS, ReadScheduler, THREADED_READ_BYTES } from './read-scheduler.js';
 import type { RunEntry } from './run-entry.js';
@@ -48,6 +48,10 @@ export class MuninStoreSource implements RunsSource {
     checkStore(this.root);
     this.realRoot = realStoreRoot(this.root);
     this.host = options.host ?? hostIdentities();
+  }
+
+  get paths(): readonly OpenedPath[] {
+    return [{ root: this.root, name: basename(this.root), kind: 'munin' }];
   }
 
   get polling(): boolean {
