@@ -204,6 +204,9 @@ export function* artifactPieces(root: string): ExportPieces {
     yield `${index === 0 ? '' : ','}${str(artifact.name)}:${encodeArtifactExport(artifact)}`;
 }
 
+/** The pieces of nothing: a source without artifacts, a run gone before its export. */
+export function* noPieces(): ExportPieces {}
+
 /** Yields pieces after `separator` when there are any; true when there were. */
 function* joined(separator: string, pieces: ExportPieces): Generator<string, boolean, undefined> {
   const first = pieces.next();
@@ -213,18 +216,32 @@ function* joined(separator: string, pieces: ExportPieces): Generator<string, boo
   return true;
 }
 
-/** The export document of several sources: their runs merged in byte order of id, then artifacts. */
-export function* documentPieces(parts: readonly ExportParts[]): ExportPieces {
+/**
+ * Several sources' parts as one: their runs in one byte order (an id two hold is the first's),
+ * then each one's artifacts.
+ */
+export function mergedParts(parts: readonly ExportParts[]): ExportParts {
+  if (parts.length === 1) return parts[0]!;
   const owners = new Map<string, ExportParts>();
   for (const part of parts) for (const id of part.ids) if (!owners.has(id)) owners.set(id, part);
+  return {
+    ids: [...owners.keys()].sort(compareUtf8),
+    run: (id) => owners.get(id)?.run(id) ?? noPieces(),
+    artifacts: function* () {
+      let any = false;
+      for (const part of parts) if (yield* joined(any ? ',' : '', part.artifacts())) any = true;
+    },
+  };
+}
+
+/** The export document of several sources: their runs merged in byte order of id, then artifacts. */
+export function* documentPieces(parts: readonly ExportParts[]): ExportPieces {
+  const merged = mergedParts(parts);
   yield '{"runs":[';
   let any = false;
-  for (const id of [...owners.keys()].sort(compareUtf8)) {
-    if (yield* joined(any ? ',' : '', owners.get(id)!.run(id))) any = true;
-  }
+  for (const id of merged.ids) if (yield* joined(any ? ',' : '', merged.run(id))) any = true;
   yield '],"artifacts":{';
-  any = false;
-  for (const part of parts) if (yield* joined(any ? ',' : '', part.artifacts())) any = true;
+  yield* merged.artifacts();
   yield '}}\n';
 }
 
