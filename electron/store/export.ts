@@ -33,7 +33,7 @@ const str = encodeJsonString;
 const orNull = (text: string | null): string => (text === null ? 'null' : str(text));
 
 /** A run's samples exported later, as they are now: how many there are, and which cut holds. */
-interface HeldSeries {
+export interface HeldSeries {
   readonly key: string;
   readonly series: Series;
   readonly length: number;
@@ -43,7 +43,8 @@ interface HeldSeries {
 /** Thrown when a resume cut a live run's samples while its export was under way. */
 export class ExportChangedError extends Error {}
 
-function* seriesPieces(runId: string, held: readonly HeldSeries[]): ExportPieces {
+/** The export's `series` object of a run, in pieces of bounded size: any source's runs. */
+export function* seriesPieces(runId: string, held: readonly HeldSeries[]): ExportPieces {
   yield '{';
   for (const [index, { key, series, length, generation }] of held.entries()) {
     yield `${index === 0 ? '' : ','}${str(key)}:{"kind":"${series.kind}","samples":[`;
