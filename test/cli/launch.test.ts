@@ -58,12 +58,21 @@ describe('munin-view [STORE]', () => {
     expect(probe.stdout).toBe('null');
   });
 
-  it('refuses an unknown option, and a store given with more arguments, with the usage', () => {
-    for (const args of [['--bogus'], ['a', 'b']]) {
+  it('refuses an unknown option with the usage', () => {
+    for (const args of [['--bogus'], ['a', '--bogus']]) {
       const result = run(...args);
       expect(result.status).toBe(2);
-      expect(result.stderr).toMatch(/unknown command/);
-      expect(result.stderr).toMatch(/munin-view export STORE/);
+      expect(result.stderr).toMatch(/unknown command "--bogus"/);
+      expect(result.stderr).toMatch(/munin-view export PATH/);
     }
   });
+
+  it.skipIf(electronBinary() !== null)(
+    'takes several paths to open side by side, and names them all meanwhile',
+    () => {
+      const result = run('/some/store', '/some/streams');
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('munin-view serve /some/store /some/streams');
+    },
+  );
 });
