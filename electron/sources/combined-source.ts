@@ -31,9 +31,7 @@ class MergedRuns implements ReadonlyMap<string, SourceRun> {
   }
 
   get size(): number {
-    let size = 0;
-    for (const _ of this.keys()) size++;
-    return size;
+    return [...this.keys()].length;
   }
 
   *entries(): MapIterator<[string, SourceRun]> {
