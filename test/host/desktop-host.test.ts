@@ -4,7 +4,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ApiOp, ApiResponse, Delta, RunSummary } from '../../shared/api/contract.js';
+import type {
+  ApiOp,
+  ApiResponse,
+  Delta,
+  RunSummary,
+  StoreInfo,
+} from '../../shared/api/contract.js';
 import { API_OPS } from '../../shared/api/bridge.js';
 import { apiChannel } from '../../shared/api/ipc-channels.js';
 import { decodeWireMessage } from '../../shared/api/wire-codec.js';
@@ -175,6 +181,34 @@ describe('DesktopHost', () => {
     expect(!refused.ok && refused.message).toMatch(/not a munin store/);
     expect(host.root).toBe(root);
     expect((await ipc.invoke('storeInfo', {})).ok).toBe(true);
+  });
+
+  it('adds a stream beside the open store, once, and keeps the store when the add fails', async () => {
+    const { host, ipc } = setup();
+    const root = copyExampleStore(newDir());
+    await host.open(root);
+    const streams = newDir();
+    writeFileSync(
+      join(streams, 'train.jsonl'),
+      `${JSON.stringify({ ts_ms: 1, kind: 'open', slug: 's', description: 'd', metadata: {} })}\n`,
+    );
+    const stream = join(streams, 'train.jsonl');
+    expect(await host.add(stream)).toEqual({ ok: true, root });
+    expect(await host.add(stream)).toEqual({ ok: true, root });
+    const info = await ipc.invoke('storeInfo', {});
+    const sources = (info as { ok: true; result: StoreInfo }).result.sources;
+    expect(sources.map((source) => [source.root, source.kind])).toEqual([
+      [root, 'munin'],
+      [stream, 'jsonl-events'],
+    ]);
+    const runs = (await ipc.invoke('listRuns', {})) as { ok: true; result: RunSummary[] };
+    expect(runs.result.map((run) => run.id)).toEqual([EXAMPLE_RUN, 'train.jsonl']);
+    const refused = await host.add(join(streams, 'nothing-here'));
+    expect(refused.ok).toBe(false);
+    expect(host.root).toBe(root);
+    expect(
+      ((await ipc.invoke('listRuns', {})) as { ok: true; result: RunSummary[] }).result,
+    ).toHaveLength(2);
   });
 
   it('validates arguments: a bad call gets a typed error, never reaches the store', async () => {
