@@ -134,7 +134,6 @@ export class EventFold implements FollowedFold {
     if (this.processes.length > 0) {
       // A process that logged neither a metric nor a `resumed from` stays a resume at the last
       // step logged before it, the step this one is given until it says otherwise.
-      this.pendingResume = null;
       resume = this.resumes.length;
       this.resumes.push({ step: this.lastMetricStep, time: open.time });
       this.pendingResume = resume;

@@ -242,8 +242,8 @@ export class StreamRun implements SourceRun {
     return null;
   }
 
-  gitDiffPart(): GitDiffPart {
-    throw new Error(`run ${this.id} is a JSONL event stream: it has no git.diff`);
+  gitDiffPart(offset: number): GitDiffPart {
+    throw new Error(`run ${this.id} is a JSONL event stream: it has no git.diff (at ${offset})`);
   }
 
   listFiles(): LoggedFileInfo[] {
@@ -257,16 +257,16 @@ export class StreamRun implements SourceRun {
     );
   }
 
-  addTag(): void {
-    throw new Error(STREAM_READ_ONLY);
+  addTag(tag: string): void {
+    throw new Error(`${STREAM_READ_ONLY} (tag ${tag} not added)`);
   }
 
-  removeTag(): void {
-    throw new Error(STREAM_READ_ONLY);
+  removeTag(tag: string): void {
+    throw new Error(`${STREAM_READ_ONLY} (tag ${tag} not removed)`);
   }
 
-  writeNotes(): void {
-    throw new Error(STREAM_READ_ONLY);
+  writeNotes(text: string): void {
+    throw new Error(`${STREAM_READ_ONLY} (${text.length} characters of notes not written)`);
   }
 
   /** The run's object of the export contract, no trailing comma: its state when first taken. */
