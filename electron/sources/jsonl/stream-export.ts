@@ -7,7 +7,17 @@ import { encodeFloat, encodeValueMap } from '../../../shared/format/values.js';
 import type { ExportPieces, HeldSeries } from '../../store/export.js';
 import { seriesPieces } from '../../store/export.js';
 import { identityOf } from './stream-identity.js';
-import type { StreamRun } from './stream-run.js';
+import type { RunSummary } from '../../../shared/api/contract.js';
+import type { KeyStatistics } from '../../../shared/series/statistics.js';
+import type { EventFold } from './event-fold.js';
+
+/** What the export reads of a stream's run (StreamRun), named here so neither imports the other. */
+export interface ExportedStream {
+  readonly id: string;
+  readonly fold: EventFold;
+  summary(): RunSummary;
+  statistics(): ReadonlyMap<string, KeyStatistics>;
+}
 
 const str = encodeJsonString;
 const orNull = (text: string | null): string => (text === null ? 'null' : str(text));
@@ -19,7 +29,7 @@ const ANNOTATIONS_PER_PIECE = 256;
  * One run's export object. What it exports is fixed when its first piece is taken: samples and
  * annotations that arrive while the pieces are taken are left out.
  */
-export function* streamExportPieces(run: StreamRun): ExportPieces {
+export function* streamExportPieces(run: ExportedStream): ExportPieces {
   const summary = run.summary();
   if (summary.status === 'unreadable') {
     yield `{"id":${str(run.id)},"status":"unreadable","error":${orNull(summary.error)}}`;
