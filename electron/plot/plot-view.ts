@@ -78,10 +78,10 @@ function scaleOf(lo: number, hi: number, positive: number, log: boolean): YScale
 function probeNotes(probe: Probe, args: PlotArgs, detail: RunDetail): string[] {
   const { envelope: e, key } = probe;
   const notes: string[] = [];
-  if ((args.from !== null || args.to !== null) && e.inView < e.total)
-    notes.push(
-      `${key}: --from/--to leave out ${formatStep(e.total - e.inView)} of ${formatStep(e.total)} points`,
-    );
+  // Unpaired points are told on their own, below: the window cut is of those with an x.
+  const cut = e.total - e.unpaired - e.inView;
+  if ((args.from !== null || args.to !== null) && cut > 0)
+    notes.push(`${key}: --from/--to leave out ${formatStep(cut)} of ${formatStep(e.total)} points`);
   const nonFinite = nonFiniteNote(e.nonFinite);
   if (nonFinite !== null) {
     const first = detail.statistics.find((s) => s.key === key)?.nonFinite?.first;
@@ -188,7 +188,12 @@ export function plotPicture(
     else probes.push(probe);
   }
   const lines = [runHeader(summary, now, term.colour)];
-  const side = sideBlocks(run, plan.blocks, term);
+  const inWindow = (step: number, time: number): boolean => {
+    if (args.x === 'step_metric') return true;
+    const x = args.x === 'step' ? step : time;
+    return x >= x0 && x <= x1;
+  };
+  const side = sideBlocks(run, plan.blocks, term, inWindow);
   let drawn = side.length > 0;
   const budget = term.height - 1 - lines.length - side.reduce((n, b) => n + b.length + 1, 0);
   const curveLines = args.overlay
@@ -196,7 +201,19 @@ export function plotPicture(
     : panelLines(probes, args, term, detail, budget, origin);
   if (curveLines.length > 0) drawn = true;
   for (const block of [...curveLines, ...side]) lines.push('', ...block);
-  return { notes, lines, drawn };
+  if (term.unicode) return { notes, lines, drawn };
+  return { notes: notes.map(asciiOnly), lines: lines.map(asciiOnly), drawn };
+}
+
+/**
+ * Text for an output that carries only ASCII: the separators and minus signs the Unicode text
+ * uses, in ASCII; anything else (a key's own letters) as '?', so no byte is 0x80 or above.
+ */
+export function asciiOnly(text: string): string {
+  return text
+    .replace(/ · /g, ' - ')
+    .replace(/[−–—]/g, '-')
+    .replace(/[^ -~]/gu, (c) => (c.charCodeAt(0) < 0x80 ? c : '?'));
 }
 
 /** The shared x range of probes (the union of what each covers in the window). */
@@ -267,8 +284,14 @@ function overlayLines(
   origin: number,
 ): string[][] {
   if (probes.length === 0) return [];
-  // One canvas is one x axis: a key on another step metric's axis cannot share it.
-  const axis = probes[0]!.envelope.stepMetric;
+  // One canvas is one x axis: the axis most keys are on (a step metric's, on a tie) is kept,
+  // and a key on another cannot share it.
+  const axes = new Map<string | null, number>();
+  for (const p of probes)
+    axes.set(p.envelope.stepMetric, (axes.get(p.envelope.stepMetric) ?? 0) + 1);
+  const [axis] = [...axes].sort(
+    (a, b) => b[1] - a[1] || Number(b[0] !== null) - Number(a[0] !== null),
+  )[0]!;
   const kept = probes.filter((p) => {
     if (p.envelope.stepMetric === axis) return true;
     notes.push(
@@ -325,14 +348,19 @@ function overlayLines(
 }
 
 /** Scalar lines and bar lists, each a block of lines. */
-function sideBlocks(run: SourceRun, blocks: readonly Block[], term: TerminalInfo): string[][] {
+function sideBlocks(
+  run: SourceRun,
+  blocks: readonly Block[],
+  term: TerminalInfo,
+  inWindow: (step: number, time: number) => boolean,
+): string[][] {
   const out: string[][] = [];
   const scalars: string[] = [];
   const one = (key: string) => {
     const c = run.columns(key);
-    return c === undefined || c.values.length === 0
-      ? null
-      : { key, value: c.values[c.values.length - 1]!, step: c.steps[c.steps.length - 1]! };
+    const last = (c?.values.length ?? 0) - 1;
+    if (c === undefined || last < 0 || !inWindow(c.steps[last]!, c.times[last]!)) return null;
+    return { key, value: c.values[last]!, step: c.steps[last]! };
   };
   for (const block of blocks) {
     if (block.shape === 'scalar') {
