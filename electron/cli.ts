@@ -21,6 +21,14 @@ const USAGE = `usage:
                                  exit 0 all ok (or deleted), 1 any missing, modified or
                                  unreadable, 2 a bad store or a name that names nothing
   munin-view demo DIR [--live]   write a demo store (--live: keep one run writing)
+  munin-view plot PATH RUN [--key K ...] [--overlay] [--x step|time|relative|step_metric]
+                  [--smooth W] [--log-y] [--from X] [--to X] [--width N] [--height N]
+                  [--ascii] [--follow]
+                                 draw a run's curves in the terminal, exact (no spike lost);
+                                 RUN: an id, a unique prefix of one, or a unique name; K: a
+                                 key, a prefix ending in /, or a /regex/ (readings, sys/...,
+                                 only when named); notes on what it cannot show on stderr;
+                                 exit 0 drawn, 1 nothing to draw, 2 bad arguments or path
   munin-view serve PATH ... [--port N] [--host ADDR] [--token VALUE | --no-token]
                          [--poll] [--interval MS] [--verbose]
                                  serve the app to a browser, with a per-launch token
@@ -67,6 +75,10 @@ export async function main(argv: string[]): Promise<void> {
     case 'verify': {
       const { verifyCommand } = await import('./verify-command.js');
       return verifyCommand(takeVerbose(rest).args, fail);
+    }
+    case 'plot': {
+      const { plotCommand } = await import('./plot/plot-command.js');
+      return plotCommand(takeVerbose(rest).args, fail);
     }
     case 'serve': {
       const { args } = takeVerbose(rest);
