@@ -4,6 +4,7 @@
 import { useMemo } from 'react';
 import type { RunSummary } from '../../../shared/api/contract.js';
 import { StatusBadge } from '../components/StatusBadge.js';
+import { SourceBadge } from '../components/SourceBadge.js';
 import { ValueView } from '../components/ValueView.js';
 import { VisibleText } from '../components/VisibleText.js';
 import { absoluteTime, duration, relativeTime, shortDateTime } from '../text/time-text.js';
@@ -114,7 +115,8 @@ function Cell(props: {
           <span className="title" title={visibleText(title)}>
             {depth > 0 ? '↳ ' : ''}
             <VisibleText text={title} />
-          </span>
+          </span>{' '}
+          <SourceBadge source={run.source} />
           <span
             className="sub"
             title={[run.experiment, run.error].filter((t) => t !== null).join('\n') || undefined}
