@@ -4,7 +4,7 @@
 
 import type { XAxisMode } from '../curve-data.js';
 import type { XView } from '../image-ticks.js';
-import { absoluteTime, duration } from '../../text/time-text.js';
+import { duration, shortDateTime } from '../../text/time-text.js';
 import { visibleText } from '../../text/visible-text.js';
 import type { MarkCluster, PanelMark, RunMarks } from './mark-clusters.js';
 import { clusterKind, kindCounts } from './mark-clusters.js';
@@ -24,7 +24,7 @@ function cut(text: string): string {
 /** A mark's one line of where: its kind, step and time, as the hover and its label tell them. */
 export function markWhere(mark: PanelMark, startTime: number): string {
   const since = mark.time - startTime;
-  return `${mark.kind} · step ${mark.step.toLocaleString('en')} · ${absoluteTime(mark.time)}${
+  return `${mark.kind} · step ${mark.step.toLocaleString('en')} · ${shortDateTime(mark.time)}${
     since >= 0 ? ` (${duration(since)} in)` : ''
   }`;
 }
