@@ -14,6 +14,10 @@ export interface MenuState {
 
 export interface MenuActions {
   openWithDialog(): void;
+  /** Opens a .jsonl event stream in place of what is open. */
+  openStreamWithDialog(): void;
+  /** Adds a .jsonl event stream beside what is open. */
+  addStreamWithDialog(): void;
   openRecent(root: string): void;
   openDemo(): void;
   close(): void;
@@ -36,6 +40,12 @@ export function appMenuTemplate(
       label: 'File',
       submenu: [
         { label: 'Open Store…', accelerator: 'CmdOrCtrl+O', click: () => actions.openWithDialog() },
+        { label: 'Open Event Stream…', click: () => actions.openStreamWithDialog() },
+        {
+          label: 'Add Event Stream Beside…',
+          enabled: state.storeOpen,
+          click: () => actions.addStreamWithDialog(),
+        },
         {
           label: 'Open Recent',
           submenu: recent.length > 0 ? recent : [{ label: 'No recent stores', enabled: false }],

@@ -1,22 +1,27 @@
-// The munin-view command: export a store as JSON, verify its blobs, write the demo store, or open
-// the app.
+// The munin-view command: export stores and event streams as JSON, verify a store's blobs, write
+// the demo store, serve, or open the app.
 
 import { configureLog } from './log.js';
-import { checkReadableDirectory, StoreError } from './store/store.js';
-import { diskExportPieces } from './store/export.js';
+import { StoreError } from './store/store.js';
+import { documentPieces } from './store/export.js';
+import { diskExportParts } from './sources/open-source.js';
 import { writePieces } from './store/export-stream.js';
 
 const USAGE = `usage:
-  munin-view [STORE] [--verbose] open the desktop app (on STORE, or on its welcome screen)
-  munin-view export STORE [--verbose]
-                                 print the store as read, one JSON document
+  munin-view [PATH ...] [--verbose]
+                                 open the desktop app on PATH (or on its welcome screen);
+                                 a PATH is a munin store, a .jsonl event stream, or a folder
+                                 of streams (.jsonl files in it or up to 3 folders down);
+                                 several PATHs open side by side
+  munin-view export PATH ... [--verbose]
+                                 print the runs as read, one JSON document
   munin-view verify STORE [NAME | NAME:N | NAME@ALIAS ...]
                                  check versions' blobs against their digests (no names: every
                                  version not deleted); a line per version, NAME:N STATUS DIGEST;
                                  exit 0 all ok (or deleted), 1 any missing, modified or
                                  unreadable, 2 a bad store or a name that names nothing
   munin-view demo DIR [--live]   write a demo store (--live: keep one run writing)
-  munin-view serve STORE [--port N] [--host ADDR] [--token VALUE | --no-token]
+  munin-view serve PATH ... [--port N] [--host ADDR] [--token VALUE | --no-token]
                          [--poll] [--interval MS] [--verbose]
                                  serve the app to a browser, with a per-launch token
   --verbose                      also print debug lines: each file skipped, each probe not
@@ -37,10 +42,11 @@ function fail(message: string, status = 2): never {
 }
 
 async function exportCommand(args: string[]): Promise<void> {
-  const [root] = args;
-  if (root === undefined || args.length !== 1) fail(`export takes one STORE\n${USAGE}`);
+  if (args.length === 0 || args.some((arg) => arg.startsWith('-')))
+    fail(`export takes a STORE (or .jsonl streams, or folders of them)\n${USAGE}`);
+  let parts;
   try {
-    checkReadableDirectory(root);
+    parts = diskExportParts(args);
   } catch (error) {
     if (error instanceof StoreError) fail(error.message);
     throw error;
@@ -49,7 +55,7 @@ async function exportCommand(args: string[]): Promise<void> {
   process.stdout.on('error', (error) =>
     fail(`the export was not all written: ${error.message}`, 1),
   );
-  if (!(await writePieces(process.stdout, diskExportPieces(root))))
+  if (!(await writePieces(process.stdout, documentPieces(parts))))
     fail('the export was not all written: its reader went away', 1);
 }
 
@@ -76,14 +82,12 @@ export async function main(argv: string[]): Promise<void> {
       process.stdout.write(USAGE);
       return;
     default: {
-      // Anything else names a store to open in the desktop app (or none: its welcome screen).
+      // Anything else names what to open in the desktop app (or nothing: its welcome screen).
       const { args, verbose } = takeVerbose(argv);
-      const [store, ...more] = args;
-      if (store !== undefined && (store.startsWith('-') || more.length > 0)) {
-        fail(`unknown command ${JSON.stringify(store)}\n${USAGE}`);
-      }
+      const unknown = args.find((arg) => arg.startsWith('-'));
+      if (unknown !== undefined) fail(`unknown command ${JSON.stringify(unknown)}\n${USAGE}`);
       const { launchDesktopApp } = await import('./launch-app.js');
-      process.exitCode = await launchDesktopApp(store ?? null, verbose);
+      process.exitCode = await launchDesktopApp(args, verbose);
     }
   }
 }

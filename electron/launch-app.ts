@@ -53,15 +53,18 @@ function electronBinaryOrDownload(): string | null {
   return electronBinary();
 }
 
-/** Runs the app on store (or on its welcome screen); `verbose` passes --verbose on to it. */
-export function launchDesktopApp(store: string | null, verbose = false): Promise<number> {
+/**
+ * Runs the app on the paths (or on its welcome screen when none); `verbose` passes --verbose on
+ * to it.
+ */
+export function launchDesktopApp(paths: readonly string[], verbose = false): Promise<number> {
   const binary = electronBinaryOrDownload();
   if (binary === null) {
     process.stderr.write(
       "munin-view: Electron's binary is not installed here: its download was skipped\n" +
         '(ELECTRON_SKIP_BINARY_DOWNLOAD=1) or failed (it needs the internet and Node 22.12+).\n' +
-        (store !== null
-          ? `Meanwhile \`munin-view serve ${store}\` shows the store in a browser.\n`
+        (paths.length > 0
+          ? `Meanwhile \`munin-view serve ${paths.join(' ')}\` shows the runs in a browser.\n`
           : ''),
     );
     return Promise.resolve(1);
@@ -76,7 +79,7 @@ export function launchDesktopApp(store: string | null, verbose = false): Promise
   });
   const child = spawn(
     binary,
-    [packageRoot, ...(verbose ? ['--verbose'] : []), ...(store !== null ? [resolve(store)] : [])],
+    [packageRoot, ...(verbose ? ['--verbose'] : []), ...paths.map((path) => resolve(path))],
     { stdio: 'inherit' },
   );
   return new Promise((done) => child.on('exit', (code) => done(code ?? 0)));

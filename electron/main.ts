@@ -57,11 +57,12 @@ const host = new DesktopHost(
   },
 );
 
-/** The store named on the command line: the last argument that is not an option or the app. */
-function storeFromArguments(argv: readonly string[]): string | null {
-  const args = argv.slice(app.isPackaged ? 1 : 2).filter((arg) => !arg.startsWith('-'));
-  const last = args[args.length - 1];
-  return last === undefined ? null : resolve(last);
+/** What the command line names to open: every argument that is not an option or the app. */
+function pathsFromArguments(argv: readonly string[]): string[] {
+  return argv
+    .slice(app.isPackaged ? 1 : 2)
+    .filter((arg) => !arg.startsWith('-'))
+    .map((arg) => resolve(arg));
 }
 
 function demoStorePath(): string {
@@ -95,17 +96,19 @@ async function openWithDialog() {
   return host.open(chosen);
 }
 
-async function addWithDialog() {
+/** Asks for a .jsonl event stream, then opens it in place of what is open or beside it. */
+async function streamWithDialog(how: 'open' | 'add') {
   const result = await dialog.showOpenDialog({
-    title: 'Add a JSONL event stream beside the open runs',
+    title:
+      how === 'add' ? 'Add a JSONL event stream beside the open runs' : 'Open a JSONL event stream',
     properties: ['openFile'],
     filters: [{ name: 'JSONL event streams', extensions: ['jsonl'] }],
-    buttonLabel: 'Add',
+    buttonLabel: how === 'add' ? 'Add' : 'Open',
   });
   const chosen = result.filePaths[0];
   if (result.canceled || chosen === undefined)
     return { ok: false as const, cancelled: true, message: '' };
-  return host.add(chosen);
+  return how === 'add' ? host.add(chosen) : host.open(chosen);
 }
 
 function buildMenu(): void {
@@ -118,6 +121,8 @@ function buildMenu(): void {
     },
     {
       openWithDialog: () => void openWithDialog(),
+      openStreamWithDialog: () => void streamWithDialog('open'),
+      addStreamWithDialog: () => void streamWithDialog('add'),
       openRecent: (root) => void host.open(root),
       openDemo: () => void openDemo(),
       close: () => void host.close(),
@@ -210,7 +215,7 @@ function registerIpc(): void {
       ? host.add(path)
       : { ok: false, cancelled: false, message: 'Only a file or a folder can be dropped here.' },
   );
-  handleTrusted(DESKTOP_CHANNELS.addStreamDialog, () => addWithDialog());
+  handleTrusted(DESKTOP_CHANNELS.addStreamDialog, () => streamWithDialog('add'));
   handleTrusted(DESKTOP_CHANNELS.openRecent, (root) =>
     typeof root === 'string' && settings.recent.includes(root)
       ? host.open(root)
@@ -245,8 +250,8 @@ if (!firstInstance) {
   app.quit();
 } else {
   app.on('second-instance', (_event, argv) => {
-    const store = storeFromArguments(argv);
-    if (store !== null) void host.open(store);
+    const paths = pathsFromArguments(argv);
+    if (paths.length > 0) void host.open(paths);
     if (mainWindow !== null) {
       if (mainWindow.isMinimized()) mainWindow.restore();
       mainWindow.focus();
@@ -265,9 +270,9 @@ if (!firstInstance) {
     servePages();
     registerIpc();
     buildMenu();
-    const store = storeFromArguments(process.argv);
-    if (store !== null) {
-      const opened = await host.open(store);
+    const paths = pathsFromArguments(process.argv);
+    if (paths.length > 0) {
+      const opened = await host.open(paths);
       if (!opened.ok) dialog.showErrorBox('munin-view could not open the store', opened.message);
     }
     createWindow();

@@ -1,15 +1,33 @@
 // Following one run's log: reads what was appended since the last whole line, never past a line
 // that is not whole and never twice the bytes of one that is not whole yet, opening the file
 // anew each time; turns what it read into ordered changes (samples appended per key, orphan
-// cuts) and copes with the log shrinking, vanishing or becoming unreadable.
+// cuts) and copes with the log shrinking, vanishing or becoming unreadable. It follows any fold
+// of whole lines that keeps series and tells its orphan cuts: a munin log's (RunLog), or an
+// event stream's.
 
 import { log } from '../log.js';
 import { isAbsent } from '../store/file-errors.js';
 import { readLogInto } from '../store/log/log-bytes.js';
 import { whyUnreadable } from '../store/store-files.js';
-import type { LogReadResult, LogVersion, PartialLine } from '../store/log/read-types.js';
-import type { OrphanCutListener } from '../store/log/run-fold.js';
+import type {
+  LogReadResult,
+  LogVersion,
+  PartialLine,
+  WholeLinesSink,
+} from '../store/log/read-types.js';
+import type { OrphanCutListener, Series } from '../store/log/run-fold.js';
 import { RunLog } from '../store/log/run-fold.js';
+
+/** What a follower needs of the fold it feeds: its series, counters, and a say in its cuts. */
+export interface FollowedFold extends WholeLinesSink {
+  /** The series as read now, orphans left out. */
+  readonly series: ReadonlyMap<string, Series>;
+  /** Bumped for every record that is not a sample: a sign that more than samples changed. */
+  readonly otherRecords: number;
+  readonly damaged: number;
+  /** Told of each cut of orphans around it, so that the follower can order what it reports. */
+  orphanCutListener: OrphanCutListener | null;
+}
 
 /** One change a read brought: the cuts in log order, then the samples read since. */
 export type FollowChange =
@@ -46,8 +64,8 @@ export type FollowResult =
  */
 const SETTLED_MS = 2000;
 
-export class RunFollower implements OrphanCutListener {
-  log = new RunLog();
+export class FoldFollower<F extends FollowedFold> implements OrphanCutListener {
+  log: F;
   /** Offset just past the last whole line read. */
   offset = 0;
   size = 0;
@@ -70,7 +88,11 @@ export class RunFollower implements OrphanCutListener {
     readonly logPath: string,
     /** The store's real root (realStoreRoot), inside which a link in the log's place may lead. */
     readonly realRoot: string,
-  ) {}
+    /** Makes an empty fold: the first, and another each time the file is read afresh. */
+    private readonly makeFold: () => F,
+  ) {
+    this.log = makeFold();
+  }
 
   /** Reads what the log gained since the last call. */
   poll(): FollowResult {
@@ -109,7 +131,7 @@ export class RunFollower implements OrphanCutListener {
    * Takes a log read elsewhere (a worker thread) as its own: the next poll goes on from where
    * that read stopped, and what it holds counts as told, since a subscriber is sent it whole.
    */
-  adopt(log: RunLog, read: LogReadResult): void {
+  adopt(log: F, read: LogReadResult): void {
     this.log = log;
     this.offset = read.offset;
     this.size = read.size;
@@ -125,7 +147,7 @@ export class RunFollower implements OrphanCutListener {
   }
 
   private readAfresh(): FollowResult {
-    this.log = new RunLog();
+    this.log = this.makeFold();
     this.offset = 0;
     this.identity = null;
     this.partialLine = null;
@@ -215,5 +237,12 @@ export class RunFollower implements OrphanCutListener {
     const changes = this.pending;
     this.pending = [];
     return changes;
+  }
+}
+
+/** Follows a munin run's log, folded by the format's rules. */
+export class RunFollower extends FoldFollower<RunLog> {
+  constructor(logPath: string, realRoot: string) {
+    super(logPath, realRoot, () => new RunLog());
   }
 }

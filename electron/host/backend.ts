@@ -14,6 +14,7 @@ import type {
 import { parseApiRequest } from '../../shared/api/validate.js';
 import type { HostIdentities } from '../store/identities.js';
 import type { ExportPieces } from '../store/export.js';
+import { documentPieces } from '../store/export.js';
 import { LoggedFileRefusal } from '../store/logged-files.js';
 import type { OpenedFile } from '../store/store-files.js';
 import type { WatchOptions } from '../follow/store-watcher.js';
@@ -160,7 +161,7 @@ export class Backend {
 
   /** The export contract for the live state, in pieces made as they are taken. */
   exportPieces(): ExportPieces {
-    return this.source.exportPieces();
+    return documentPieces([this.source.exportParts()]);
   }
 
   /**

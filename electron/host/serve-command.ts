@@ -1,4 +1,4 @@
-// The `munin-view serve` command: parses its options, opens the store, starts the server and
+// The `munin-view serve` command: parses its options, opens the store (or streams), starts the server and
 // prints its URL (with the token), and stops cleanly on SIGINT or SIGTERM.
 
 import { dirname, join } from 'node:path';
@@ -11,7 +11,8 @@ import { StoreError } from '../store/store.js';
 export const RENDERER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'renderer');
 
 export interface ServeArguments {
-  readonly store: string;
+  /** What to open: a store, a .jsonl stream or a folder of them; several side by side. */
+  readonly paths: readonly string[];
   readonly port: number;
   readonly host: string;
   readonly token: string | null;
@@ -20,7 +21,7 @@ export interface ServeArguments {
 }
 
 export function parseServeArguments(args: readonly string[]): ServeArguments | string {
-  let store: string | undefined;
+  const paths: string[] = [];
   let port = 0;
   let host = '127.0.0.1';
   let token: string | null | undefined;
@@ -64,12 +65,12 @@ export function parseServeArguments(args: readonly string[]): ServeArguments | s
         break;
       }
       default:
-        if (arg.startsWith('-') || store !== undefined) return `unexpected argument ${arg}`;
-        store = arg;
+        if (arg.startsWith('-')) return `unexpected argument ${arg}`;
+        paths.push(arg);
     }
   }
-  if (store === undefined) return 'serve takes a STORE';
-  return { store, port, host, token: token === undefined ? newToken() : token, mode, intervalMs };
+  if (paths.length === 0) return 'serve takes a STORE (or a .jsonl stream, or a folder of them)';
+  return { paths, port, host, token: token === undefined ? newToken() : token, mode, intervalMs };
 }
 
 export async function serveCommand(args: readonly string[]): Promise<void> {
@@ -80,7 +81,7 @@ export async function serveCommand(args: readonly string[]): Promise<void> {
   }
   let backend: Backend;
   try {
-    backend = await Backend.open(parsed.store, {
+    backend = await Backend.open(parsed.paths, {
       watch: { mode: parsed.mode, intervalMs: parsed.intervalMs },
     });
   } catch (error) {
@@ -104,7 +105,7 @@ export async function serveCommand(args: readonly string[]): Promise<void> {
   });
   if (backend.polling)
     process.stderr.write(`munin-view: polling the store every ${parsed.intervalMs} ms\n`);
-  process.stdout.write(`munin-view serving ${backend.root} at ${running.url}\n`);
+  process.stdout.write(`munin-view serving ${backend.paths.join(', ')} at ${running.url}\n`);
   const stop = (): void => {
     void running
       .close()

@@ -1,20 +1,106 @@
-// What a path opens as: a munin store (a folder with runs/ or artifacts/). Every way in (the
-// app, a drop, File > Open, serve, export) opens a path through here, so each takes the same
-// kinds of source.
+// What a path opens as: a munin store (a folder with runs/ or artifacts/), a .jsonl event
+// stream, or a folder of streams (no store, .jsonl files in it or up to three folders down);
+// several paths open side by side. Every way in (the app, a drop, File > Open, serve, export)
+// opens paths through here, so each takes the same kinds of source.
 
+import { basename } from 'node:path';
+import type { ExportParts } from '../store/export.js';
+import { diskStoreParts } from '../store/export.js';
+import { checkStore, isDirectory, NotAStoreError, StoreError } from '../store/store.js';
+import type { WatchOptions } from '../follow/store-watcher.js';
+import type { HostIdentities } from '../store/identities.js';
+import { CombinedSource } from './combined-source.js';
 import type { MuninStoreOptions } from './munin/munin-store-source.js';
 import { MuninStoreSource } from './munin/munin-store-source.js';
 import type { RunsSource } from './run-source.js';
-import { StoreError } from '../store/store.js';
+import type { StreamLocation } from './jsonl/stream-files.js';
+import { MAX_STREAM_DEPTH, STREAM_EXTENSION, streamLocation } from './jsonl/stream-files.js';
+import { diskStreamParts, StreamSource } from './jsonl/stream-source.js';
 
-export type SourceOptions = MuninStoreOptions;
+export interface SourceOptions extends MuninStoreOptions {
+  readonly watch?: WatchOptions;
+}
+
+/** What one path is: a munin store, or streams at a location. */
+type PathKind =
+  | { readonly kind: 'munin'; readonly root: string }
+  | { readonly kind: 'jsonl-events'; readonly location: StreamLocation };
+
+/** What path is; throws a StoreError saying why it is neither a store nor streams. */
+function pathKind(path: string): PathKind {
+  const has = (name: string): boolean => isDirectory(`${path}/${name}`);
+  if (isDirectory(path) && (has('runs') || has('artifacts'))) {
+    checkStore(path);
+    return { kind: 'munin', root: path };
+  }
+  const location = streamLocation(path);
+  if (location !== null) return { kind: 'jsonl-events', location };
+  try {
+    checkStore(path);
+  } catch (error) {
+    if (error instanceof NotAStoreError)
+      throw new NotAStoreError(
+        `${error.message.replace(/\.$/, '')} Nor does it hold JSONL event streams: no ${STREAM_EXTENSION} file in it or up to ${MAX_STREAM_DEPTH} folders down.`,
+      );
+    throw error;
+  }
+  return { kind: 'munin', root: path };
+}
+
+/**
+ * The prefix of each path's run ids when several are open: a folder of streams puts its name
+ * before its files' paths (two folders may hold files of one name), once per name.
+ */
+function idPrefixes(kinds: readonly PathKind[]): string[] {
+  if (kinds.length === 1) return [''];
+  const taken = new Set<string>();
+  return kinds.map((kind) => {
+    if (kind.kind !== 'jsonl-events' || kind.location.kind === 'file') return '';
+    const name = basename(kind.location.path);
+    let prefix = name;
+    for (let n = 2; taken.has(prefix); n++) prefix = `${name}-${n}`;
+    taken.add(prefix);
+    return `${prefix}/`;
+  });
+}
+
+function asList(paths: string | readonly string[]): readonly string[] {
+  const all = typeof paths === 'string' ? [paths] : paths;
+  if (all.length === 0) throw new StoreError('no path to open');
+  return all;
+}
 
 /** The source of runs at a path (or several); throws a StoreError saying why when it is none. */
 export function openRunsSource(
   paths: string | readonly string[],
   options: SourceOptions = {},
 ): RunsSource {
-  const all = typeof paths === 'string' ? [paths] : paths;
-  if (all.length !== 1) throw new StoreError('one path is opened at a time');
-  return new MuninStoreSource(all[0]!, options);
+  const kinds = asList(paths).map(pathKind);
+  const prefixes = idPrefixes(kinds);
+  const sources = kinds.map((kind, index): RunsSource =>
+    kind.kind === 'munin'
+      ? new MuninStoreSource(kind.root, options)
+      : new StreamSource(kind.location, {
+          ...(options.watch !== undefined ? { watch: options.watch } : {}),
+          idPrefix: prefixes[index]!,
+        }),
+  );
+  return sources.length === 1 ? sources[0]! : new CombinedSource(sources);
+}
+
+/**
+ * The export parts of each path as it is on disk, read run by run and let go (the `export`
+ * command's); the ids as openRunsSource gives them. Throws a StoreError for a path that is none.
+ */
+export function diskExportParts(
+  paths: string | readonly string[],
+  host?: HostIdentities,
+): ExportParts[] {
+  const kinds = asList(paths).map(pathKind);
+  const prefixes = idPrefixes(kinds);
+  return kinds.map((kind, index) =>
+    kind.kind === 'munin'
+      ? diskStoreParts(kind.root, host)
+      : diskStreamParts(kind.location, prefixes[index]),
+  );
 }

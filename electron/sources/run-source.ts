@@ -23,7 +23,7 @@ import type { Value } from '../../shared/format/values.js';
 import type { FollowResult } from '../follow/run-follower.js';
 import type { RunFileKind } from '../follow/store-watcher.js';
 import type { OpenedFile } from '../store/store-files.js';
-import type { ExportPieces } from '../store/export.js';
+import type { ExportParts } from '../store/export.js';
 
 /** What changed of a run: its log, its tags or notes, or its writer, hint or directory. */
 export type RunChange = RunFileKind;
@@ -160,10 +160,10 @@ export interface RunsSource {
   /** A run that vanished: it is no longer listed. */
   drop(runId: string): void;
   /**
-   * The export contract of every run and artifact, in pieces made as they are taken (so a slow
+   * The export contract's runs and artifacts, each made in pieces as they are taken (so a slow
    * reader holds back the making, not the memory); reads what is not read yet.
    */
-  exportPieces(): ExportPieces;
+  exportParts(): ExportParts;
   listArtifacts(): readonly ArtifactSummary[];
   /**
    * Verifies the blobs of an artifact's versions (one version when given), telling the bytes

@@ -18,6 +18,7 @@ import { readRun } from './log/read-run.js';
 import { LargeNotes } from './run-files.js';
 import { openStoreFile } from './store-files.js';
 import { listRunIds } from './store.js';
+import { compareUtf8 } from '../../shared/format/utf8.js';
 import { realStoreRoot } from './store-files.js';
 
 export type Sink = (text: string) => void;
@@ -32,7 +33,7 @@ const str = encodeJsonString;
 const orNull = (text: string | null): string => (text === null ? 'null' : str(text));
 
 /** A run's samples exported later, as they are now: how many there are, and which cut holds. */
-interface HeldSeries {
+export interface HeldSeries {
   readonly key: string;
   readonly series: Series;
   readonly length: number;
@@ -42,7 +43,8 @@ interface HeldSeries {
 /** Thrown when a resume cut a live run's samples while its export was under way. */
 export class ExportChangedError extends Error {}
 
-function* seriesPieces(runId: string, held: readonly HeldSeries[]): ExportPieces {
+/** The export's `series` object of a run, in pieces of bounded size: any source's runs. */
+export function* seriesPieces(runId: string, held: readonly HeldSeries[]): ExportPieces {
   yield '{';
   for (const [index, { key, series, length, generation }] of held.entries()) {
     yield `${index === 0 ? '' : ','}${str(key)}:{"kind":"${series.kind}","samples":[`;
@@ -164,34 +166,94 @@ export function encodeArtifactExport(artifact: Artifact): string {
 }
 
 /**
- * The export of the runs `ids`, in that order, and of the store's artifacts. A run whose read
- * throws (its log vanished or cannot be read since it was listed) is left out, as it is no
- * longer a run to read.
+ * What one source gives the export: its runs' ids, each run's object made as it is taken, and
+ * its artifacts. Several sources' parts make one document (documentPieces), their runs in one
+ * byte order.
  */
-export function* storeExportPieces(
-  root: string,
-  ids: Iterable<string>,
-  read: (id: string) => RunRead,
-): ExportPieces {
-  yield '{"runs":[';
-  let first = true;
-  for (const id of ids) {
-    let run: RunRead;
-    try {
-      run = read(id);
-    } catch (error) {
-      if (isAbsent(error)) log.debug(`run ${id} was deleted while the store was read; left out`);
-      else log.warn(`run ${id} cannot be read; it is left out of the export`, error);
-      continue;
-    }
-    if (!first) yield ',';
-    first = false;
-    yield* runExportPieces(run);
+export interface ExportParts {
+  /** The ids of the runs to export, in byte order. */
+  readonly ids: readonly string[];
+  /** A run's export object in pieces; none when it can no longer be read (it is left out). */
+  run(id: string): ExportPieces;
+  /** The artifacts' members in pieces, `"name":{...}` each, joined by commas. */
+  artifacts(): ExportPieces;
+}
+
+/**
+ * A run's pieces from a read of it, or none when the read throws: its log vanished or cannot be
+ * read since it was listed, so it is no longer a run to read.
+ */
+export function* readRunPieces(id: string, read: () => ExportPieces): ExportPieces {
+  let pieces: ExportPieces;
+  try {
+    pieces = read();
+    // The read happens at the first piece: a generator runs nothing until it is taken.
+    const first = pieces.next();
+    if (first.done === true) return;
+    yield first.value;
+  } catch (error) {
+    if (isAbsent(error)) log.debug(`run ${id} was deleted while it was read; left out`);
+    else log.warn(`run ${id} cannot be read; it is left out of the export`, error);
+    return;
   }
-  yield '],"artifacts":{';
+  yield* pieces;
+}
+
+/** The artifacts of the store at root as export members, by name in byte order. */
+export function* artifactPieces(root: string): ExportPieces {
   for (const [index, artifact] of readArtifacts(root).entries())
     yield `${index === 0 ? '' : ','}${str(artifact.name)}:${encodeArtifactExport(artifact)}`;
+}
+
+/** The pieces of nothing: a source without artifacts, a run gone before its export. */
+export function* noPieces(): ExportPieces {}
+
+/** Yields pieces after `separator` when there are any; true when there were. */
+function* joined(separator: string, pieces: ExportPieces): Generator<string, boolean, undefined> {
+  const first = pieces.next();
+  if (first.done === true) return false;
+  yield separator + first.value;
+  yield* pieces;
+  return true;
+}
+
+/**
+ * Several sources' parts as one: their runs in one byte order (an id two hold is the first's),
+ * then each one's artifacts.
+ */
+export function mergedParts(parts: readonly ExportParts[]): ExportParts {
+  if (parts.length === 1) return parts[0]!;
+  const owners = new Map<string, ExportParts>();
+  for (const part of parts) for (const id of part.ids) if (!owners.has(id)) owners.set(id, part);
+  return {
+    ids: [...owners.keys()].sort(compareUtf8),
+    run: (id) => owners.get(id)?.run(id) ?? noPieces(),
+    artifacts: function* () {
+      let any = false;
+      for (const part of parts) if (yield* joined(any ? ',' : '', part.artifacts())) any = true;
+    },
+  };
+}
+
+/** The export document of several sources: their runs merged in byte order of id, then artifacts. */
+export function* documentPieces(parts: readonly ExportParts[]): ExportPieces {
+  const merged = mergedParts(parts);
+  yield '{"runs":[';
+  let any = false;
+  for (const id of merged.ids) if (yield* joined(any ? ',' : '', merged.run(id))) any = true;
+  yield '],"artifacts":{';
+  yield* merged.artifacts();
   yield '}}\n';
+}
+
+/** The export parts of the store at root as it is on disk: each run read in its turn, and let go. */
+export function diskStoreParts(root: string, host: HostIdentities = hostIdentities()): ExportParts {
+  const realRoot = realStoreRoot(root);
+  return {
+    ids: listRunIds(root, realRoot),
+    run: (id) => readRunPieces(id, () => runExportPieces(readRun(root, id, host, realRoot))),
+    artifacts: () => artifactPieces(root),
+  };
 }
 
 /** The export of the store at root as it is on disk: each run read in its turn, and let go. */
@@ -199,10 +261,7 @@ export function diskExportPieces(
   root: string,
   host: HostIdentities = hostIdentities(),
 ): ExportPieces {
-  const realRoot = realStoreRoot(root);
-  return storeExportPieces(root, listRunIds(root, realRoot), (id) =>
-    readRun(root, id, host, realRoot),
-  );
+  return documentPieces([diskStoreParts(root, host)]);
 }
 
 /** Writes the whole export of the store at root to sink, for callers that keep it whole. */

@@ -10,13 +10,27 @@ export type JsonObject = ReadonlyMap<string, JsonValue>;
 
 const MAX_DEPTH = 64;
 
+export interface ParseJsonOptions {
+  /**
+   * Reads the bare tokens NaN, Infinity and -Infinity as those floats, as Python's json module
+   * writes them (an event stream's non-finite metric values). Off by default: munin's own files
+   * are strict JSON, and such a token there is no JSON.
+   */
+  readonly nonFiniteTokens?: boolean;
+}
+
 /**
  * Parses bytes[start, end) as one JSON text. Returns undefined for anything that is not valid
  * JSON, for an object naming a member twice, for nesting past 64 levels and for a number literal
  * that no float holds (such as 1e400): none of these can be read without guessing.
  */
-export function parseJson(bytes: Uint8Array, start = 0, end = bytes.length): JsonValue | undefined {
-  const parser = new JsonParser(bytes, start, end);
+export function parseJson(
+  bytes: Uint8Array,
+  start = 0,
+  end = bytes.length,
+  options: ParseJsonOptions = {},
+): JsonValue | undefined {
+  const parser = new JsonParser(bytes, start, end, options.nonFiniteTokens === true);
   const value = parser.value(0);
   if (value === undefined) return undefined;
   parser.skipSpace();
@@ -30,6 +44,7 @@ class JsonParser {
     private readonly bytes: Uint8Array,
     start: number,
     private readonly end: number,
+    private readonly nonFiniteTokens: boolean,
   ) {
     this.pos = start;
   }
@@ -60,8 +75,19 @@ class JsonParser {
         return this.literal('false', false);
       case 0x6e:
         return this.literal('null', null);
+      case 0x4e:
+        return this.nonFiniteTokens ? this.literal('NaN', NaN) : undefined;
+      case 0x49:
+        return this.nonFiniteTokens ? this.literal('Infinity', Infinity) : undefined;
+      case 0x2d:
+        if (this.bytes[this.pos + 1] === 0x49) {
+          if (!this.nonFiniteTokens) return undefined;
+          this.pos++;
+          return this.literal('Infinity', -Infinity);
+        }
+        return this.number();
       default:
-        return b === 0x2d || (b >= 0x30 && b <= 0x39) ? this.number() : undefined;
+        return b >= 0x30 && b <= 0x39 ? this.number() : undefined;
     }
   }
 

@@ -190,3 +190,54 @@ describe('encodeJson', () => {
     expect(parse(text)).toBeInstanceOf(Map);
   });
 });
+
+describe('bare non-finite tokens, opted into', () => {
+  const loose = (text: string) =>
+    parseJson(Buffer.from(text, 'utf8'), 0, Buffer.byteLength(text), { nonFiniteTokens: true });
+
+  it('refuses NaN, Infinity and -Infinity by default: munin files are strict JSON', () => {
+    for (const text of [
+      'NaN',
+      'Infinity',
+      '-Infinity',
+      '[NaN]',
+      '{"v":Infinity}',
+      '{"v":-Infinity}',
+    ])
+      expect(parse(text)).toBeUndefined();
+  });
+
+  it('reads them as the floats they name when asked', () => {
+    expect(loose('NaN')).toBeNaN();
+    expect(loose('Infinity')).toBe(Infinity);
+    expect(loose('-Infinity')).toBe(-Infinity);
+    expect(loose(' [NaN, -Infinity ,Infinity] ')).toEqual([NaN, -Infinity, Infinity]);
+    const object = loose('{"value":-Infinity,"x":1}') as ReadonlyMap<string, JsonValue>;
+    expect(object.get('value')).toBe(-Infinity);
+    expect(object.get('x')).toBe(1n);
+  });
+
+  it('still reads numbers and refuses near misses', () => {
+    expect(loose('-1.5')).toBe(-1.5);
+    expect(loose('-0')).toBe(0n);
+    for (const text of [
+      'nan',
+      'NAN',
+      'inf',
+      '-inf',
+      'Infinit',
+      'NaNa',
+      '+Infinity',
+      '--Infinity',
+      '-',
+      'Infinity1',
+    ])
+      expect(loose(text)).toBeUndefined();
+  });
+
+  it('writes them back as the format does', () => {
+    expect(encodeJson(loose('[NaN,Infinity,-Infinity]')!)).toBe(
+      '[{"float":"NaN"},{"float":"Infinity"},{"float":"-Infinity"}]',
+    );
+  });
+});

@@ -17,6 +17,8 @@ function menu(state: Partial<MenuState>) {
   const calls: string[] = [];
   const actions: MenuActions = {
     openWithDialog: () => calls.push('dialog'),
+    openStreamWithDialog: () => calls.push('stream dialog'),
+    addStreamWithDialog: () => calls.push('add stream dialog'),
     openRecent: (root) => calls.push(`recent ${root}`),
     openDemo: () => calls.push('demo'),
     close: () => calls.push('close'),
@@ -37,6 +39,20 @@ const click = (item: MenuItemConstructorOptions | undefined) =>
   (item?.click as (() => void) | undefined)?.();
 
 describe('the desktop menu', () => {
+  it('opens an event stream, and adds one beside what is open only when something is', () => {
+    const closed = menu({ storeOpen: false });
+    click(closed.all.find((item) => item.label === 'Open Event Stream…'));
+    expect(closed.calls).toEqual(['stream dialog']);
+    expect(closed.all.find((item) => item.label === 'Add Event Stream Beside…')?.enabled).toBe(
+      false,
+    );
+    const open = menu({ storeOpen: true });
+    const add = open.all.find((item) => item.label === 'Add Event Stream Beside…');
+    expect(add?.enabled).toBe(true);
+    click(add);
+    expect(open.calls).toEqual(['add stream dialog']);
+  });
+
   it('offers DevTools when run from the checkout, on every platform', () => {
     for (const platform of ['linux', 'darwin', 'win32'] as const) {
       expect(menu({ platform, packaged: false }).all.filter(isDevTools)).toHaveLength(1);

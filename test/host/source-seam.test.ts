@@ -4,6 +4,7 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { Backend } from '../../electron/host/backend.js';
+import type { ExportParts } from '../../electron/store/export.js';
 import type {
   RunChange,
   RunRefresh,
@@ -185,10 +186,14 @@ class MemorySource implements RunsSource {
     this.runs.delete(runId);
   }
 
-  *exportPieces(): Generator<string, void, undefined> {
-    yield '{"runs":';
-    yield JSON.stringify([...this.runs.keys()]);
-    yield ',"artifacts":{}}';
+  exportParts(): ExportParts {
+    return {
+      ids: [...this.runs.keys()],
+      run: function* (id: string) {
+        yield JSON.stringify({ id });
+      },
+      artifacts: function* () {},
+    };
   }
 
   listArtifacts(): [] {
@@ -246,7 +251,7 @@ describe('a source of runs that is no munin store', () => {
     const info = await call<{ name: string; runsRead: number }>({ op: 'storeInfo' });
     expect([info.name, info.runsRead]).toEqual(['memory', 2]);
     const exported = [...backend.exportPieces()].join('');
-    expect(JSON.parse(exported)).toEqual({ runs: ['a', 'b'], artifacts: {} });
+    expect(JSON.parse(exported)).toEqual({ runs: [{ id: 'a' }, { id: 'b' }], artifacts: {} });
   });
 
   it('follows a run as the source tells of changes, and announces a run added later', async () => {

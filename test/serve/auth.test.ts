@@ -145,6 +145,7 @@ describe('the token flow', () => {
         result: {
           root: server.root,
           name: 'store',
+          sources: [{ root: server.root, name: 'store', kind: 'munin' }],
           polling: server.backend.polling,
           runsRead: 1,
           runsToRead: 0,

@@ -9,7 +9,7 @@ import type { VerifyResult } from '../../store/verify.js';
 import { verifyVersions } from '../../store/verify.js';
 import { resolveTarget, UnknownTarget } from '../../store/verify-targets.js';
 import { readArtifact, readArtifacts } from '../../store/artifacts.js';
-import type { ExportPieces } from '../../store/export.js';
+import type { ExportParts } from '../../store/export.js';
 import type { HostIdentities } from '../../store/identities.js';
 import { hostIdentities } from '../../store/identities.js';
 import { checkStore } from '../../store/store.js';
@@ -20,7 +20,7 @@ import type { OpenedPath, RunsSource, SourceArtifact, SourceEvents } from '../ru
 import { artifactSummary, sourceArtifact } from './artifact-versions.js';
 import { INITIAL_READ_MS, ReadScheduler, THREADED_READ_BYTES } from './read-scheduler.js';
 import type { RunEntry } from './run-entry.js';
-import { liveExportPieces } from './store-export.js';
+import { liveExportParts } from './store-export.js';
 
 export interface MuninStoreOptions {
   /** Logs at least this big are read in a worker thread (default 50 MiB). */
@@ -99,9 +99,9 @@ export class MuninStoreSource implements RunsSource {
     this.runs.delete(runId);
   }
 
-  *exportPieces(): ExportPieces {
+  exportParts(): ExportParts {
     this.reader?.readAll();
-    yield* liveExportPieces(this.realRoot, this.host, this.runs, this.reading.keys());
+    return liveExportParts(this.realRoot, this.host, this.runs, this.reading.keys());
   }
 
   async verifyArtifact(
