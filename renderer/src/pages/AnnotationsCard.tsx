@@ -79,8 +79,9 @@ export function AnnotationsCard({
                   {a.metadata.size === 0 ? (
                     <span className="muted">—</span>
                   ) : (
-                    [...a.metadata].map(([key, value]) => (
+                    [...a.metadata].map(([key, value], i) => (
                       <span key={key}>
+                        {i > 0 ? <span className="muted"> · </span> : null}
                         {visibleText(key)}: {visibleText(metaText(value))}
                       </span>
                     ))

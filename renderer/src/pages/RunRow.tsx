@@ -115,8 +115,13 @@ function Cell(props: {
           <span className="title" title={visibleText(title)}>
             {depth > 0 ? '↳ ' : ''}
             <VisibleText text={title} />
-          </span>{' '}
-          <SourceBadge source={run.source} />
+            {run.source === 'munin' ? null : (
+              <>
+                {' '}
+                <SourceBadge source={run.source} />
+              </>
+            )}
+          </span>
           <span
             className="sub"
             title={[run.experiment, run.error].filter((t) => t !== null).join('\n') || undefined}

@@ -84,7 +84,8 @@ export function drawMarkLines(u: uPlot, runs: readonly RunMarks[], mode: XAxisMo
       const kind = clusterKind(cluster.members);
       // On a page of several runs a run's marks are in its colour; alone, in their kind's.
       const color = runs.length > 1 ? run.color : themeColor(MARK_STYLES[kind].colorVar);
-      ctx.strokeStyle = withAlpha(color, 0.6);
+      // Checkpoints come by the hundred: their lines stay faint, so the rarer kinds stand out.
+      ctx.strokeStyle = withAlpha(color, kind === 'checkpoint' ? 0.28 : 0.6);
       ctx.setLineDash(kind === 'resume' ? [4 * ratio, 3 * ratio] : []);
       // Whole device pixels plus a half: a one-pixel line stays one pixel, not two faint ones.
       const x = Math.round(left + cluster.px * ratio) + 0.5;

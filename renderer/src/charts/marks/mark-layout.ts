@@ -8,8 +8,8 @@ import type { MarkCluster, PanelMark, RunMarks } from './mark-clusters.js';
 import { clusterByPixel, markX } from './mark-clusters.js';
 import type { StageStretch } from './stage-stretches.js';
 
-/** Marks closer than this many CSS pixels are drawn as one. */
-export const MARK_GAP_PX = 6;
+/** Marks closer than this many CSS pixels are drawn as one: an icon and its count fit apart. */
+export const MARK_GAP_PX = 18;
 
 export interface RunMarkLayout {
   readonly run: RunMarks;
