@@ -128,7 +128,11 @@ export function CurvePanelSlot(props: SlotProps) {
     const offset = mode === 'relative' ? run.startTime : 0;
     return colouredSpans(own, colours).map((s) => ({ ...s, x0: s.x0 - offset, x1: s.x1 - offset }));
   };
-  const { marks, stages } = panelMarks(runs, styleOf);
+  // A run is marked only on the panels of keys it has: its marks over another run's curve mislead.
+  const { marks, stages } = panelMarks(
+    runs.filter((run) => (seriesOf(run.runId)?.get(panelKey)?.length ?? 0) > 0),
+    styleOf,
+  );
   const tools = (
     <LabelTools
       panelKey={panelKey}
