@@ -5,11 +5,12 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { MenuCommand, MuninBridge } from '../../shared/api/bridge.js';
 import { StoreState } from './state/store-state.js';
 import type { AppServices } from './state/app-context.js';
-import { AppContext, useRoute, useStoreView } from './state/app-context.js';
+import { AppContext, useRoute, useServices, useStoreView } from './state/app-context.js';
 import { RunsBrowser } from './pages/RunsBrowser.js';
 import { RunPage } from './pages/RunPage.js';
 import { ComparePage } from './pages/ComparePage.js';
 import { Welcome } from './pages/Welcome.js';
+import { AddStreamButton, DropTarget } from './pages/DropChoice.js';
 import { ArtifactsPage } from './artifacts/ArtifactsPage.js';
 import { ArtifactPage } from './artifacts/ArtifactPage.js';
 import type { Route } from './state/route.js';
@@ -74,9 +75,11 @@ function TopNav({ route, navigate }: { route: Route; navigate: (route: Route) =>
 
 function StoreScreen({ onToggleTheme, theme }: { onToggleTheme: () => void; theme: Theme }) {
   const view = useStoreView();
+  const { bridge } = useServices();
   const [route, navigate] = useRoute();
+  const sources = view.info?.sources ?? [];
   return (
-    <div className="app">
+    <DropTarget desktop={bridge.desktop}>
       <div className="topbar">
         <a
           className="brand"
@@ -88,9 +91,29 @@ function StoreScreen({ onToggleTheme, theme }: { onToggleTheme: () => void; them
         </a>
         <div className="crumbs">
           <span className="sep">/</span>
-          <span className="store-name" title={view.info?.root}>
-            {view.info?.name ?? '…'}
-          </span>
+          {sources.length > 1 ? (
+            // Several paths open: each is named, so that none of the runs' origins is hidden.
+            sources.map((source, index) => (
+              <span
+                key={source.root}
+                className="store-name"
+                title={source.root}
+                data-testid="store-source"
+              >
+                {index > 0 ? '+ ' : ''}
+                {source.name}
+                {source.kind === 'jsonl-events' ? (
+                  <span className="source-badge" style={{ marginLeft: 4 }}>
+                    JSONL
+                  </span>
+                ) : null}
+              </span>
+            ))
+          ) : (
+            <span className="store-name" title={view.info?.root} data-testid="store-source">
+              {view.info?.name ?? '…'}
+            </span>
+          )}
           <span className="muted">{view.runs.size} runs</span>
           {view.info?.reading.map((read) => (
             <span
@@ -131,6 +154,7 @@ function StoreScreen({ onToggleTheme, theme }: { onToggleTheme: () => void; them
           </span>
         ) : null}
         <span className="spacer" />
+        <AddStreamButton desktop={bridge.desktop} />
         <button
           className="icon-btn"
           onClick={onToggleTheme}
@@ -160,7 +184,7 @@ function StoreScreen({ onToggleTheme, theme }: { onToggleTheme: () => void; them
           navigate={navigate}
         />
       ) : null}
-    </div>
+    </DropTarget>
   );
 }
 

@@ -2,8 +2,9 @@
 // drag to zoom and double-click to reset, a cursor synced across panels that reads every run's
 // point at its x, the best point by goal marked, non-finite samples as gaps with keyed markers at
 // the panel's edge, ticks where the run logged images, axes that stay when nothing can be drawn,
-// and the theme's colours.
+// annotations and resumes marked with stages tinted behind, and the theme's colours.
 
+import type { ReactNode } from 'react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import uPlot from 'uplot';
@@ -23,6 +24,10 @@ import { axisName, cursorXText, emptyData, xSpan, yRangeOf } from './curve-frame
 import { CurveLegend } from './CurveLegend.js';
 import type { ImageStepMarks, PlotArea } from './ImageTicks.js';
 import { ImageTickStrip, plotArea, sameArea } from './ImageTicks.js';
+import type { RunMarks } from './marks/mark-clusters.js';
+import type { RunStages } from './marks/draw-marks.js';
+import { drawColourSpans, drawMarkLines, drawStages, stageTints } from './marks/draw-marks.js';
+import { MarkStrip, StageKey } from './marks/MarkStrip.js';
 
 export interface CurvePanelProps {
   readonly title: string;
@@ -50,6 +55,14 @@ export interface CurvePanelProps {
   readonly readAt?: (x: number) => Promise<readonly (CursorPoint | null)[]>;
   /** Where the run logged images, ticked on a step axis (never on time or a step_metric). */
   readonly imageSteps?: ImageStepMarks | undefined;
+  /** Each run's annotations and resumes, marked at their step or time. */
+  readonly marks?: readonly RunMarks[] | undefined;
+  /** Each run's curriculum stages, tinted behind the lines. */
+  readonly stages?: readonly RunStages[] | undefined;
+  /** Under the legend: a key of what the panel's tools added (a label's colours). */
+  readonly footer?: ReactNode;
+  /** Under the head: tools of the panel's own (a label filter). */
+  readonly tools?: ReactNode;
 }
 
 export function CurvePanel(props: CurvePanelProps) {
@@ -72,7 +85,12 @@ export function CurvePanel(props: CurvePanelProps) {
   // Every redraw of the scale (a zoom, new samples) moves the ticks; an unchanged one re-renders
   // nothing.
   // Tracked only while ticks are shown: otherwise a live run's every draw would render again.
-  const ticksShown = props.imageSteps !== undefined;
+  const marks = props.marks ?? [];
+  const stages = props.stages ?? [];
+  const hasMarks = marks.some((run) => run.marks.length > 0);
+  const marksRef = useRef({ marks, stages });
+  marksRef.current = { marks, stages };
+  const ticksShown = props.imageSteps !== undefined || hasMarks;
   const ticksShownRef = useRef(ticksShown);
   ticksShownRef.current = ticksShown;
   const showArea = (next: PlotArea | null): void =>
@@ -125,22 +143,32 @@ export function CurvePanel(props: CurvePanelProps) {
       // uPlot scales widths by the pixel ratio but takes a dash in canvas pixels.
       const dash =
         trace.dash === undefined ? {} : { dash: trace.dash.map((d) => d * devicePixelRatio) };
+      // The abandoned copy lies faint under the curve: thin, see-through and dashed.
+      const faint = trace.faint === true;
+      const faintDash =
+        faint && trace.dash === undefined ? { dash: [4, 3].map((d) => d * devicePixelRatio) } : {};
       series.push({
         label: trace.label,
-        stroke: smoothingOn ? withAlpha(trace.color, 0.28) : trace.color,
-        width: smoothingOn ? 1 : 1.5,
+        stroke: faint
+          ? withAlpha(trace.color, 0.4)
+          : smoothingOn
+            ? withAlpha(trace.color, 0.28)
+            : trace.color,
+        width: faint ? 1 : smoothingOn ? 1 : 1.5,
         points: { show: false },
         ...(paths === undefined ? {} : { paths }),
         ...dash,
+        ...faintDash,
       });
       if (smoothingOn)
         series.push({
           label: `${trace.label} (smoothed)`,
-          stroke: trace.color,
-          width: 1.75,
+          stroke: faint ? withAlpha(trace.color, 0.4) : trace.color,
+          width: faint ? 1 : 1.75,
           points: { show: false },
           ...(paths === undefined ? {} : { paths }),
           ...dash,
+          ...faintDash,
         });
     });
     const scales = curveScales(mode, logY);
@@ -197,7 +225,11 @@ export function CurvePanel(props: CurvePanelProps) {
       plugins: [
         {
           hooks: {
+            // After the grid, before the lines: stage tints lie behind the curves.
+            drawAxes: (u: uPlot) => drawStages(u, marksRef.current.stages, mode),
             draw: (u: uPlot) => {
+              drawColourSpans(u, tracesRef.current, smoothingOn);
+              drawMarkLines(u, marksRef.current.marks, mode);
               drawEdgeMarkers(u, tracesRef.current, {
                 panel: themeColor('--panel'),
                 marker: themeColor('--s-failed'),
@@ -235,6 +267,13 @@ export function CurvePanel(props: CurvePanelProps) {
     // Data changes are applied below without rebuilding; the structure key covers the rest.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [structure, width, height, props.syncKey]);
+
+  // Marks or stages that came with a new detail are drawn over the chart as it is.
+  const marksKey = JSON.stringify([
+    marks.map((run) => [run.runId, run.color, run.startTime, run.marks.length]),
+    stages.map((run) => [run.runId, run.stretches.length]),
+  ]);
+  useEffect(() => plot.current?.redraw(false, false), [marksKey]);
 
   // Ticks turned on over a chart already drawn are placed for it at once.
   useEffect(() => {
@@ -323,7 +362,13 @@ export function CurvePanel(props: CurvePanelProps) {
       fellBack,
     }),
     ...(props.notes ?? []),
+    ...(hasMarks && shownMode === 'step_metric'
+      ? [
+          `annotations and resumes are not marked on the ${props.xLabel} axis: they have a step and a time, not a ${props.xLabel}`,
+        ]
+      : []),
   ];
+  const tints = shownMode === 'step_metric' ? new Map<string, string>() : stageTints(stages);
 
   return (
     <div className="panel card" data-testid="curve-panel" data-key={title}>
@@ -359,10 +404,16 @@ export function CurvePanel(props: CurvePanelProps) {
           PNG
         </button>
       </div>
+      {props.tools !== undefined && props.tools !== null ? (
+        <div className="panel-subtools">{props.tools}</div>
+      ) : null}
       <div className="chart-frame">
         <div ref={host} className="chart-host" style={{ height }} />
         {props.imageSteps !== undefined && shownMode === 'step' && drawable && area !== null
           ? createPortal(<ImageTickStrip {...props.imageSteps} view={area.view} />, area.over)
+          : null}
+        {hasMarks && drawable && area !== null
+          ? createPortal(<MarkStrip runs={marks} mode={shownMode} view={area.view} />, area.over)
           : null}
         {!drawable && traces.length > 0 ? (
           <div className="chart-empty" data-testid="chart-empty">
@@ -378,6 +429,8 @@ export function CurvePanel(props: CurvePanelProps) {
         </div>
       ) : null}
       <CurveLegend traces={traces} readout={readout} xText={readoutX} />
+      <StageKey tints={tints} />
+      {props.footer}
     </div>
   );
 }

@@ -1,13 +1,17 @@
 // A curve of series too long to send whole: the host answers the exact M4 envelopes (first,
 // last, least and greatest point of each pixel column) of the raw and the smoothed series, x by
 // step, time or step_metric, for the range in view; asked again on zoom and, while samples
-// arrive, at most once a second. Never more than 4 points a column per line.
+// arrive, at most once a second. Never more than 4 points a column per line. A curve filtered by
+// a label's value, or with the copy a resume abandoned drawn faintly under it, is drawn so too.
 
+import type { ReactNode } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type {
   EnvelopeColumns,
   EnvelopePoints,
   EnvelopeXColumn,
+  LabelFilter,
+  SeriesCopy,
 } from '../../../shared/api/contract.js';
 import type { Goal } from '../../../shared/format/records.js';
 import { unwrap } from '../api/call.js';
@@ -19,6 +23,9 @@ import type { CursorPoint } from './cursor-readout.js';
 import { CurvePanel } from './CurvePanel.js';
 import type { ImageStepMarks } from './ImageTicks.js';
 import type { PngSpec } from './png-export.js';
+import type { ColouredSpan } from './marks/label-colours.js';
+import type { RunMarks } from './marks/mark-clusters.js';
+import type { RunStages } from './marks/draw-marks.js';
 
 /** Pixel columns asked for before the plot is drawn and has told its own. */
 const ENVELOPE_WIDTH = 1200;
@@ -34,7 +41,21 @@ export interface EnvelopeRun {
   readonly startTime: number;
   readonly goal: Goal | null;
   readonly series: ClientSeries;
+  /** Only the samples whose label has a value. */
+  readonly filter?: LabelFilter | undefined;
+  /** Stretches drawn in a label value's colour, in the axis' units. */
+  readonly colourSpans?: readonly ColouredSpan[] | undefined;
+  /** Samples of the key a resume abandoned: drawn faintly when the panel shows them. */
+  readonly orphans?: number;
 }
+
+/** One line the panel asks envelopes for: a run's series, or the copy a resume abandoned. */
+interface Line {
+  readonly run: EnvelopeRun;
+  readonly copy: SeriesCopy;
+}
+
+const lineId = (line: Line): string => JSON.stringify([line.run.runId, line.copy]);
 
 /** What a run's envelopes draw: raw points, smoothed points and markers, merged in x order. */
 export function envelopeTrace(
@@ -88,6 +109,7 @@ export function envelopeTrace(
   return {
     runId: run.runId,
     label: run.label,
+    ...(run.colourSpans === undefined ? {} : { colourSpans: run.colourSpans }),
     color: run.color,
     dash: run.dash,
     x,
@@ -124,6 +146,13 @@ export function EnvelopeCurve(props: {
   readonly onExportCsv: () => void;
   readonly onExportPng: (canvas: HTMLCanvasElement, spec: PngSpec) => void;
   readonly imageSteps?: ImageStepMarks | undefined;
+  /** Draw each run's abandoned copy faintly under its curve. */
+  readonly showOrphans?: boolean;
+  readonly marks?: readonly RunMarks[] | undefined;
+  readonly stages?: readonly RunStages[] | undefined;
+  readonly tools?: ReactNode;
+  readonly footer?: ReactNode;
+  readonly notes?: readonly string[];
 }) {
   const { bridge } = useServices();
   const { title, runs, logY, mode, smoothing } = props;
@@ -159,7 +188,18 @@ export function EnvelopeCurve(props: {
   };
   const versions = runs.map((run) => run.series.version).join(',');
   // JSON, not ids joined by a separator: an id may hold any character but "/".
-  const runIds = JSON.stringify(runs.map((run) => run.runId));
+  // The abandoned copies first: drawn first, they lie under the curves.
+  const lines: Line[] = [
+    ...(props.showOrphans === true
+      ? runs
+          .filter((run) => (run.orphans ?? 0) > 0)
+          .map((run) => ({ run, copy: 'orphans' as const }))
+      : []),
+    ...runs.map((run) => ({ run, copy: 'series' as const })),
+  ];
+  const runIds = JSON.stringify(
+    lines.map((line) => [line.run.runId, line.copy, line.run.filter ?? null]),
+  );
 
   useEffect(() => {
     // Samples arriving ask for a fresh envelope, at most once a second.
@@ -170,7 +210,8 @@ export function EnvelopeCurve(props: {
   useEffect(() => {
     let cancelled = false;
     void Promise.all(
-      runs.map(async (run) => {
+      lines.map(async (line) => {
+        const { run, copy } = line;
         const offset = mode === 'relative' ? run.startTime : 0;
         const [x0, x1] =
           range === null
@@ -185,9 +226,11 @@ export function EnvelopeCurve(props: {
             x1,
             width: columns,
             ...(smoothing > 0 ? { smoothing } : {}),
+            ...(run.filter === undefined ? {} : { filter: run.filter }),
+            ...(copy === 'orphans' ? { copy } : {}),
           }),
         );
-        return [run.runId, envelope] as const;
+        return [lineId(line), envelope] as const;
       }),
     ).then(
       (entries) => {
@@ -205,12 +248,12 @@ export function EnvelopeCurve(props: {
   const shownMode = answered.mode;
   const shownSmoothing = answered.smoothing;
   // The sample under the cursor is the host's to tell: envelope points are a few a column.
-  const shownRuns = runs.filter((run) => answered.answers.has(run.runId));
-  const shownIds = JSON.stringify(shownRuns.map((run) => run.runId));
+  const shownLines = lines.filter((line) => answered.answers.has(lineId(line)));
+  const shownIds = JSON.stringify(shownLines.map(lineId));
   const readAt = useCallback(
     (x: number): Promise<readonly (CursorPoint | null)[]> =>
       Promise.all(
-        shownRuns.map(async (run) => {
+        shownLines.map(async ({ run, copy }) => {
           const offset = shownMode === 'relative' ? run.startTime : 0;
           const point = unwrap(
             await bridge.api.sampleAt({
@@ -219,22 +262,37 @@ export function EnvelopeCurve(props: {
               x: xColumnOf(shownMode),
               at: x + offset,
               ...(shownSmoothing > 0 ? { smoothing: shownSmoothing } : {}),
+              ...(run.filter === undefined ? {} : { filter: run.filter }),
+              ...(copy === 'orphans' ? { copy } : {}),
             }),
           );
           return point === null ? null : { ...point, x: point.x - offset };
         }),
       ),
-    // shownRuns is new with every render; the runs it holds are named by shownIds.
+    // shownLines is new with every render; the lines it holds are named by shownIds.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [bridge, title, shownMode, shownSmoothing, shownIds],
   );
-  const traces: Trace[] = shownRuns.map((run) =>
-    envelopeTrace(run, answered.answers.get(run.runId)!, {
+  const several = runs.length > 1;
+  const traces: Trace[] = shownLines.map((line) => {
+    const { run, copy } = line;
+    const trace = envelopeTrace(run, answered.answers.get(lineId(line))!, {
       mode: shownMode,
       smoothing: shownSmoothing,
       logY,
-    }),
-  );
+    });
+    if (copy === 'series') return trace;
+    // The abandoned copy: no best point, no colouring, faint; the legend names it.
+    const { colourSpans: _spans, ...rest } = trace;
+    void _spans;
+    return {
+      ...rest,
+      runId: `${run.runId}\u0000orphans`,
+      label: several ? `${run.label} · abandoned copy` : 'abandoned copy',
+      best: null,
+      faint: true,
+    };
+  });
   const shown = [...answered.answers.values()];
   const stepMetrics = [
     ...new Set(shown.flatMap((e) => (e.stepMetric === null ? [] : [e.stepMetric]))),
@@ -242,6 +300,7 @@ export function EnvelopeCurve(props: {
   const notes = [
     `${shown.reduce((n, e) => n + e.inView, 0).toLocaleString()} samples in view drawn exactly from at most 4 points a pixel column`,
   ];
+  notes.push(...(props.notes ?? []));
   if (shown.some((e) => e.xOrder === 'sorted'))
     notes.push(
       `x goes back along the run: points sorted by x${shownSmoothing > 0 ? ' and smoothed in that order' : ''}`,
@@ -262,6 +321,10 @@ export function EnvelopeCurve(props: {
       onExportCsv={props.onExportCsv}
       onExportPng={props.onExportPng}
       imageSteps={props.imageSteps}
+      marks={props.marks}
+      stages={props.stages}
+      tools={props.tools}
+      footer={props.footer}
     />
   );
 }

@@ -13,7 +13,8 @@ import { keyMatcher, layoutPanels } from './panel-layout.js';
 import type { Trace, XAxisMode } from './curve-data.js';
 import { buildTrace } from './curve-data.js';
 import { CurvePanel } from './CurvePanel.js';
-import { EnvelopeCurve } from './EnvelopeCurve.js';
+import { CurvePanelSlot, panelMarks } from './CurvePanelSlot.js';
+import type { RunExtras } from './marks/run-extras.js';
 import { ScalarTile } from './ScalarTile.js';
 import { BreakdownPanel } from './BreakdownPanel.js';
 import type { XAxisChoice } from './BoardToolbar.js';
@@ -33,6 +34,8 @@ export interface BoardRun {
   readonly startTime: number;
   /** The run's metric declarations by key: goal and step_metric. */
   readonly declarations: ReadonlyMap<string, MetricDeclaration>;
+  /** What the run's detail adds to its curves: marks, stages, labels, abandoned copies. */
+  readonly extras?: RunExtras;
 }
 
 function seriesColumns(series: ClientSeries) {
@@ -146,9 +149,6 @@ export function MetricsBoard({
   const renderPanel = (panel: Panel) => {
     if (panel.type === 'curve') {
       const mode = modeOf(panel.key);
-      const partial = runs.some(
-        (run) => seriesByRun.get(run.runId)?.get(panel.key)?.partial === true,
-      );
       const axisSelect = (
         <select
           value={mode}
@@ -165,74 +165,46 @@ export function MetricsBoard({
           ))}
         </select>
       );
-      if (partial) {
-        return (
-          <div key={panel.key} className="panel-slot">
-            <div className="panel-tools">{axisSelect}</div>
-            <EnvelopeCurve
-              title={panel.key}
-              mode={mode}
-              logY={logY}
-              smoothing={smoothing}
-              runs={runs.flatMap((run) => {
-                const series = seriesByRun.get(run.runId)?.get(panel.key);
-                if (series === undefined) return [];
-                const goal = run.declarations.get(panel.key)?.goal ?? null;
-                return [
-                  {
-                    runId: run.runId,
-                    label: run.label,
-                    color: colorOf(run.runId),
-                    dash: styleOf(run.runId).dash,
-                    startTime: run.startTime,
-                    goal,
-                    series,
-                  },
-                ];
-              })}
-              onExportCsv={() => exportCsv([panel.key], panel.key)}
-              onExportPng={(canvas, spec) => downloadChartPng(canvas, spec, panel.key)}
-              imageSteps={ticks}
-            />
-          </div>
-        );
-      }
-      const traces = runs.flatMap(
-        (run) => traceFor(panel.key, mode, run, run.label, styleOf(run.runId)) ?? [],
-      );
       return (
-        <div key={panel.key} className="panel-slot">
-          <div className="panel-tools">
-            <label title="Draw this key with the other chosen ones on one canvas">
-              <input
-                type="checkbox"
-                checked={overlay.has(panel.key)}
-                onChange={() =>
-                  setOverlay((set) => {
-                    const next = new Set(set);
-                    if (next.has(panel.key)) next.delete(panel.key);
-                    else next.add(panel.key);
-                    return next;
-                  })
-                }
-              />
-              overlay
-            </label>
-            {axisSelect}
-          </div>
-          <CurvePanel
-            title={panel.key}
-            traces={traces}
-            mode={mode}
-            xLabel={xLabelFor(panel.key)}
-            logY={logY}
-            smoothing={smoothing}
-            syncKey={`munin-${mode}`}
-            onExportCsv={() => exportCsv([panel.key], panel.key)}
-            onExportPng={(canvas, spec) => downloadChartPng(canvas, spec, panel.key)}
-            imageSteps={ticks}
-          />
-        </div>
+        <CurvePanelSlot
+          key={panel.key}
+          panelKey={panel.key}
+          mode={mode}
+          runs={runs}
+          seriesOf={(runId) => seriesByRun.get(runId)}
+          styleOf={styleOf}
+          logY={logY}
+          smoothing={smoothing}
+          xLabel={xLabelFor(panel.key)}
+          ticks={ticks}
+          headTools={
+            <>
+              <label title="Draw this key with the other chosen ones on one canvas">
+                <input
+                  type="checkbox"
+                  checked={overlay.has(panel.key)}
+                  onChange={() =>
+                    setOverlay((set) => {
+                      const next = new Set(set);
+                      if (next.has(panel.key)) next.delete(panel.key);
+                      else next.add(panel.key);
+                      return next;
+                    })
+                  }
+                />
+                overlay
+              </label>
+              {axisSelect}
+            </>
+          }
+          traces={() =>
+            runs.flatMap(
+              (run) => traceFor(panel.key, mode, run, run.label, styleOf(run.runId)) ?? [],
+            )
+          }
+          onExportCsv={() => exportCsv([panel.key], panel.key)}
+          onExportPng={(canvas, spec) => downloadChartPng(canvas, spec, panel.key)}
+        />
       );
     }
     if (panel.type === 'tile') {
@@ -358,6 +330,7 @@ export function MetricsBoard({
             }
             onExportCsv={() => exportCsv(overlayKeys, 'overlay')}
             onExportPng={(canvas, spec) => downloadChartPng(canvas, spec, 'overlay')}
+            {...panelMarks(runs, styleOf)}
           />
         </div>
       ) : null}

@@ -4,6 +4,7 @@
 
 import type { Goal } from '../../../shared/format/records.js';
 import type { ColumnLayout } from './column-path.js';
+import type { ColouredSpan } from './marks/label-colours.js';
 import type { Columns, NonFiniteCounts } from '../../../shared/series/curve-math.js';
 import {
   bestIndex,
@@ -66,6 +67,10 @@ export interface Trace {
   readonly xRange: readonly [number, number] | null;
   /** For a trace drawn from an envelope: the host's columns, each drawn as one vertical span. */
   readonly columns?: ColumnLayout;
+  /** Stretches of the line drawn over in a label value's colour (colour by a label). */
+  readonly colourSpans?: readonly ColouredSpan[];
+  /** Drawn faint, thin and dashed: the copy of a series a resume abandoned. */
+  readonly faint?: boolean;
 }
 
 export const NO_RAW = 1;

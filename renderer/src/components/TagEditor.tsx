@@ -1,13 +1,39 @@
 // Editing a run's tags in place: chips with a remove button and a field to add one, which keeps
 // the focus so that tags are added one after another. Each edit is written by the host exactly
-// as the format says; a refusal is shown and nothing is lost.
+// as the format says; a refusal is shown and nothing is lost. A run whose tags cannot be written
+// (an event stream's) shows its tags and why, with no control that would fail.
 
 import { useState } from 'react';
 import { tagProblem } from '../../../shared/format/names.js';
 import { unwrap } from '../api/call.js';
 import { useServices } from '../state/app-context.js';
 
-export function TagEditor(props: { runId: string; tags: readonly string[] }) {
+export function TagEditor(props: {
+  runId: string;
+  tags: readonly string[];
+  /** Why the run's tags cannot be written; null when they can. */
+  readOnly?: string | null;
+}) {
+  if (props.readOnly != null) return <ReadOnlyTags tags={props.tags} reason={props.readOnly} />;
+  return <TagsEditor runId={props.runId} tags={props.tags} />;
+}
+
+function ReadOnlyTags({ tags, reason }: { tags: readonly string[]; reason: string }) {
+  return (
+    <div className="row" style={{ flexWrap: 'wrap' }} data-testid="tag-editor">
+      {tags.map((tag) => (
+        <span className="tag" key={tag} data-tag={tag}>
+          {tag}
+        </span>
+      ))}
+      <span className="read-only-note" data-testid="tags-read-only">
+        Tags cannot be added here: {reason}
+      </span>
+    </div>
+  );
+}
+
+function TagsEditor(props: { runId: string; tags: readonly string[] }) {
   const { bridge, toast } = useServices();
   const [draft, setDraft] = useState('');
   // Edits being written: adds may overlap, since the field takes the next tag at once.

@@ -19,6 +19,9 @@ import { runColors } from '../charts/run-colors.js';
 import { RunSwatch } from '../charts/RunSwatch.js';
 import { visibleText } from '../text/visible-text.js';
 import { CompareImages } from '../files/CompareImages.js';
+import type { RunExtras } from '../charts/marks/run-extras.js';
+import { NO_EXTRAS, runExtras } from '../charts/marks/run-extras.js';
+import { SourceBadge } from '../components/SourceBadge.js';
 
 type CompareTab = 'metrics' | 'system' | 'images' | 'params';
 
@@ -94,7 +97,7 @@ export function ComparePage({
   const { bridge, store, toast } = useServices();
   const [tab, setTab] = useState<CompareTab>('metrics');
   const [declarations, setDeclarations] = useState<
-    ReadonlyMap<string, ReadonlyMap<string, MetricDeclaration>>
+    ReadonlyMap<string, { metrics: ReadonlyMap<string, MetricDeclaration>; extras: RunExtras }>
   >(new Map());
   const runs = runIds
     .map((id) => view.runs.get(id))
@@ -111,7 +114,10 @@ export function ComparePage({
     void Promise.all(
       (JSON.parse(idsKey) as string[]).map(async (id) => {
         const detail = unwrap(await bridge.api.runDetail({ runId: id }));
-        return [id, new Map(detail.metrics.map((d) => [d.key, d]))] as const;
+        return [
+          id,
+          { metrics: new Map(detail.metrics.map((d) => [d.key, d])), extras: runExtras(detail) },
+        ] as const;
       }),
     )
       .then((entries) => {
@@ -131,7 +137,8 @@ export function ComparePage({
           runId: id,
           label: visibleText(run?.name ?? id),
           startTime: run?.startTime ?? 0,
-          declarations: declarations.get(id) ?? new Map(),
+          declarations: declarations.get(id)?.metrics ?? new Map(),
+          extras: declarations.get(id)?.extras ?? NO_EXTRAS,
         };
       }),
     // Summaries change with every sample; the board needs only what runsKey names.
@@ -163,7 +170,8 @@ export function ComparePage({
               data-testid="compare-run"
             >
               <RunSwatch {...styles.get(run.id)!} />
-              <VisibleText text={run.name ?? run.id} /> <StatusBadge status={run.status} />
+              <VisibleText text={run.name ?? run.id} /> <SourceBadge source={run.source} />
+              <StatusBadge status={run.status} />
             </a>
           ))}
         </div>

@@ -13,6 +13,7 @@ import type { ImageStepMarks } from '../charts/ImageTicks.js';
 import { imageStepMarks } from '../charts/image-ticks.js';
 import { useLoggedFiles } from '../files/use-logged-files.js';
 import type { Route } from '../state/route.js';
+import { extrasKey, runExtras } from '../charts/marks/run-extras.js';
 
 export function MetricsTab({
   detail,
@@ -27,6 +28,10 @@ export function MetricsTab({
 }) {
   const statistics = detail.statistics.filter((stats) => stats.kind === kind);
   const { summary } = detail;
+  // A live run's detail comes anew twice a second: its extras are made again only when they grow.
+  const extrasAt = extrasKey(detail);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const extras = useMemo(() => runExtras(detail), [extrasAt]);
   const runs: BoardRun[] = useMemo(
     () => [
       {
@@ -34,9 +39,10 @@ export function MetricsTab({
         label: visibleText(summary.name ?? runId),
         startTime: summary.startTime ?? 0,
         declarations: new Map(detail.metrics.map((d) => [d.key, d])),
+        extras,
       },
     ],
-    [runId, summary.name, summary.startTime, detail.metrics],
+    [runId, summary.name, summary.startTime, detail.metrics, extras],
   );
   const imageSteps = useImageSteps(runId, kind, navigate);
   return (

@@ -2,7 +2,8 @@
 // so readers see the old notes or the new. What is typed is kept as a draft for the store's
 // session, so a tab switch or another page loses nothing; an edit made elsewhere while typing is
 // flagged rather than overwritten unasked. Notes that cannot be read, or are too large to edit,
-// are shown read-only with why: saving would replace notes the user never saw.
+// are shown read-only with why: saving would replace notes the user never saw; so are the notes
+// of a run that has no place to write them (an event stream's).
 
 import { useState } from 'react';
 import type { NotesInfo } from '../../../shared/api/contract.js';
@@ -13,12 +14,16 @@ export function NotesTab({
   runId,
   notes,
   info,
+  readOnly,
 }: {
   runId: string;
   notes: string | null;
   info: NotesInfo;
+  /** Why the run's notes cannot be written at all (RunSummary.readOnly); null when they can. */
+  readOnly?: string | null;
 }) {
-  if (info.readOnly !== null) return <ReadOnlyNotes notes={notes} reason={info.readOnly} />;
+  const reason = readOnly ?? info.readOnly;
+  if (reason !== null) return <ReadOnlyNotes notes={notes} reason={reason} />;
   return <NotesEditor runId={runId} notes={notes} />;
 }
 
@@ -26,7 +31,7 @@ function ReadOnlyNotes({ notes, reason }: { notes: string | null; reason: string
   return (
     <div className="notes-editor stack" style={{ maxWidth: 900 }}>
       <div className="warn-box" data-testid="notes-read-only">
-        These notes cannot be edited here: {reason}.
+        These notes cannot be edited here: {reason.replace(/\.$/, '')}.
       </div>
       {notes !== null ? (
         <textarea value={notes} readOnly aria-label="Notes" data-testid="notes-text" />

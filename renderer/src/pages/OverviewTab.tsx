@@ -1,5 +1,6 @@
 // A run's overview: params, provenance (git diff viewable), summary, artifacts used and made, files
-// logged, the damaged-line count with what it means, and the files that cannot be read.
+// logged, the damaged-line count with what it means, the files that cannot be read, and an event
+// stream's source and annotations.
 
 import { Fragment } from 'react';
 import type { RunDetail } from '../../../shared/api/contract.js';
@@ -10,6 +11,7 @@ import { GitDiffControl } from './GitDiffModal.js';
 import { RunArtifactsList } from '../artifacts/RunArtifactsList.js';
 import { routeHash } from '../state/route.js';
 import type { Value } from '../../../shared/format/values.js';
+import { AnnotationsCard } from './AnnotationsCard.js';
 
 function ValuesTable({ values, empty }: { values: ReadonlyMap<string, Value>; empty: string }) {
   if (values.size === 0) return <div className="muted">{empty}</div>;
@@ -210,6 +212,24 @@ export function OverviewTab({ detail, runId }: { detail: RunDetail; runId: strin
         </div>
       ) : null}
       <FileProblemsCard problems={detail.fileProblems} />
+      {summary.source === 'jsonl-events' ? (
+        <div className="card wide" data-testid="source-card">
+          <h3>
+            Source <span className="source-badge">JSONL event stream</span>
+          </h3>
+          <div className="body">
+            This run is read from a JSONL event stream (open, metric, annotation and done lines),
+            not from a munin store. Each sample’s metadata are its labels; the runtime’s annotations
+            are marked on every curve.
+            {summary.readOnly !== null ? (
+              <div className="muted" data-testid="source-read-only">
+                Tags and notes cannot be written: {summary.readOnly}
+              </div>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+      <AnnotationsCard annotations={detail.annotations} startTime={summary.startTime} />
       {detail.waitingOnHole ? (
         <div className="card wide">
           <h3>Waiting for data</h3>
@@ -249,26 +269,28 @@ export function OverviewTab({ detail, runId }: { detail: RunDetail; runId: strin
           <LoggedKeys runId={runId} files={detail.files} />
         </div>
       </div>
-      <Card title="Writer">
-        {detail.writer === null ? (
-          <div className="muted">
-            No writer file: the run was copied without it, so its status reads silent.
-          </div>
-        ) : (
-          <table className="kv">
-            <tbody>
-              <tr>
-                <td>machine</td>
-                <td>{detail.writer.machine ?? '—'}</td>
-              </tr>
-              <tr>
-                <td>boot</td>
-                <td>{detail.writer.boot ?? '—'}</td>
-              </tr>
-            </tbody>
-          </table>
-        )}
-      </Card>
+      {summary.source === 'jsonl-events' ? null : (
+        <Card title="Writer">
+          {detail.writer === null ? (
+            <div className="muted">
+              No writer file: the run was copied without it, so its status reads silent.
+            </div>
+          ) : (
+            <table className="kv">
+              <tbody>
+                <tr>
+                  <td>machine</td>
+                  <td>{detail.writer.machine ?? '—'}</td>
+                </tr>
+                <tr>
+                  <td>boot</td>
+                  <td>{detail.writer.boot ?? '—'}</td>
+                </tr>
+              </tbody>
+            </table>
+          )}
+        </Card>
+      )}
     </div>
   );
 }

@@ -16,6 +16,7 @@ import {
 } from '../state/app-context.js';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { TagEditor } from '../components/TagEditor.js';
+import { SourceBadge } from '../components/SourceBadge.js';
 import { VisibleText } from '../components/VisibleText.js';
 import { absoluteTime, duration, relativeTime, shortDateTime } from '../text/time-text.js';
 import { OverviewTab } from './OverviewTab.js';
@@ -163,6 +164,7 @@ export function RunPage(props: {
             <VisibleText text={summary.name ?? summary.id} />
           </span>
           <StatusBadge status={summary.status} lastWrite={summary.lastWrite} now={now} />
+          <SourceBadge source={summary.source} long />
         </h1>
         <div className="meta-line">
           <CopyId id={summary.id} />
@@ -206,7 +208,7 @@ export function RunPage(props: {
             {summary.error}
           </div>
         ) : null}
-        <TagEditor runId={runId} tags={summary.tags} />
+        <TagEditor runId={runId} tags={summary.tags} readOnly={summary.readOnly} />
         <div className="tabs" role="tablist">
           {tabs.map(([id, label, count]) => (
             <button
@@ -250,7 +252,12 @@ export function RunPage(props: {
           <FilesTab runId={runId} startTime={summary.startTime} focus={props.files} />
         ) : null}
         {detail !== null && tab === 'notes' ? (
-          <NotesTab runId={runId} notes={detail.notes} info={detail.notesInfo} />
+          <NotesTab
+            runId={runId}
+            notes={detail.notes}
+            info={detail.notesInfo}
+            readOnly={summary.readOnly}
+          />
         ) : null}
       </div>
     </div>

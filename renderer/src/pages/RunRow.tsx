@@ -4,6 +4,7 @@
 import { useMemo } from 'react';
 import type { RunSummary } from '../../../shared/api/contract.js';
 import { StatusBadge } from '../components/StatusBadge.js';
+import { SourceBadge } from '../components/SourceBadge.js';
 import { ValueView } from '../components/ValueView.js';
 import { VisibleText } from '../components/VisibleText.js';
 import { absoluteTime, duration, relativeTime, shortDateTime } from '../text/time-text.js';
@@ -114,6 +115,12 @@ function Cell(props: {
           <span className="title" title={visibleText(title)}>
             {depth > 0 ? '↳ ' : ''}
             <VisibleText text={title} />
+            {run.source === 'munin' ? null : (
+              <>
+                {' '}
+                <SourceBadge source={run.source} />
+              </>
+            )}
           </span>
           <span
             className="sub"
