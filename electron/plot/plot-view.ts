@@ -125,7 +125,9 @@ function runNotes(run: SourceRun, detail: RunDetail): string[] {
       `${formatStep(damaged)} damaged line${damaged === 1 ? '' : 's'} in the log: skipped`,
     );
   for (const { key, count } of detail.orphans)
-    notes.push(`${key}: ${formatStep(count)} orphans (samples a resume abandoned) left out`);
+    notes.push(
+      `${key}: ${formatStep(count)} ${count === 1 ? 'orphan' : 'orphans'} (samples a resume abandoned) left out`,
+    );
   if (detail.orphans.length === 0 && detail.resumes.length > 0) {
     const steps = detail.resumes.map((r) => formatStep(r.step)).join(', ');
     notes.push(

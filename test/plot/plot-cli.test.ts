@@ -195,3 +195,19 @@ describe('exit status', () => {
     expect(runPlot([root, TINY, '--key', 'sys/']).stdout).toContain('sys/cpu');
   });
 });
+
+describe('a JSONL event stream', () => {
+  const stream = join(import.meta.dirname, '..', '..', '..', 'shared', 'examples', 'jsonl');
+  it('is plotted as a run, by its file or its folder, its orphans counted on stderr', () => {
+    for (const [path, run] of [
+      [join(stream, 'streams', 'train.jsonl'), 'train.jsonl'],
+      [join(stream, 'streams'), 'train'],
+    ] as const) {
+      const result = runPlot([path, run, '--key', 'train/loss', '--width', '60', '--height', '12']);
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stderr).toContain('train/loss: 1 orphan (samples a resume abandoned) left out');
+      expect(result.stdout).toContain('last 0.208333 @ step 11');
+      expect(result.stdout).toContain('finished');
+    }
+  });
+});
