@@ -77,6 +77,7 @@ class MemoryRun implements SourceRun {
       fileCount: 0,
       source: 'munin',
       readOnly: 'a memory run takes no tags or notes',
+      dirty: null,
     };
   }
 

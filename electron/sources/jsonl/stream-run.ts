@@ -143,6 +143,8 @@ export class StreamRun implements SourceRun {
       fileCount: 0,
       source: 'jsonl-events',
       readOnly: STREAM_READ_ONLY,
+      // A stream's metadata records sources and their hashes, not a work tree's state.
+      dirty: null,
     };
   }
 

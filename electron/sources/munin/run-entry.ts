@@ -18,6 +18,7 @@ import type {
   RequestOf,
   SeriesColumns,
 } from '../../../shared/api/contract.js';
+import type { JsonObject } from '../../../shared/format/json.js';
 import type { HostIdentities } from '../../store/identities.js';
 import type { RunRead } from '../../store/log/read-run.js';
 import { LOG_FILE, probeRun, readStatistics, unreadableReason } from '../../store/log/read-run.js';
@@ -267,6 +268,7 @@ export class RunEntry implements SourceRun {
       fileCount: log.files.length,
       source: 'munin',
       readOnly: null,
+      dirty: dirtyOf(log.start?.provenance ?? null),
     };
   }
 
@@ -375,4 +377,12 @@ export class RunEntry implements SourceRun {
       stoppedAtNul: this.follower.stoppedAtNul,
     };
   }
+}
+
+/** Whether a provenance says its work tree was dirty: its git.dirty, when it is a boolean. */
+function dirtyOf(provenance: JsonObject | null): boolean | null {
+  const git = provenance?.get('git');
+  if (!(git instanceof Map)) return null;
+  const dirty = git.get('dirty');
+  return typeof dirty === 'boolean' ? dirty : null;
 }
