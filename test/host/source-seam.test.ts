@@ -105,6 +105,10 @@ class MemoryRun implements SourceRun {
     };
   }
 
+  series(): undefined {
+    return undefined;
+  }
+
   columns(key: string, from = 0, to = this.steps.length): SeriesColumns | undefined {
     if (key !== 'loss') return undefined;
     const steps = Float64Array.from(this.steps.slice(from, to));

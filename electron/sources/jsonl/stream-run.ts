@@ -202,6 +202,10 @@ export class StreamRun implements SourceRun {
     });
   }
 
+  series(key: string): Series | undefined {
+    return this.fold.series.get(key);
+  }
+
   columns(key: string, from = 0, to?: number): SeriesColumns | undefined {
     const series = this.fold.series.get(key);
     if (series === undefined) return undefined;

@@ -19,6 +19,7 @@ import type {
   SeriesColumns,
 } from '../../../shared/api/contract.js';
 import type { JsonObject } from '../../../shared/format/json.js';
+import type { Series } from '../../store/log/run-fold.js';
 import type { HostIdentities } from '../../store/identities.js';
 import type { RunRead } from '../../store/log/read-run.js';
 import { LOG_FILE, probeRun, readStatistics, unreadableReason } from '../../store/log/read-run.js';
@@ -325,6 +326,10 @@ export class RunEntry implements SourceRun {
         ? { ...this.columns(key, 0, 0)!, partial: true, total }
         : this.columns(key)!;
     });
+  }
+
+  series(key: string): Series | undefined {
+    return this.log.series.get(key);
   }
 
   /** Samples [from, to) of a key as columns; the whole series by default. */
