@@ -19,6 +19,7 @@ import type {
   SeriesColumns,
 } from '../../../shared/api/contract.js';
 import type { JsonObject } from '../../../shared/format/json.js';
+import type { MetricRecord } from '../../../shared/format/records.js';
 import type { Series } from '../../store/log/run-fold.js';
 import type { HostIdentities } from '../../store/identities.js';
 import type { RunRead } from '../../store/log/read-run.js';
@@ -330,6 +331,10 @@ export class RunEntry implements SourceRun {
 
   series(key: string): Series | undefined {
     return this.log.series.get(key);
+  }
+
+  declaration(key: string): MetricRecord | undefined {
+    return this.log.metricDeclarations.get(key);
   }
 
   /** Samples [from, to) of a key as columns; the whole series by default. */
