@@ -180,7 +180,9 @@ class Parser {
   }
 
   private nested<T>(read: () => T): T {
-    if (++this.depth > MAX_DEPTH) this.fail(`the formula nests deeper than ${MAX_DEPTH}`);
+    // Each nesting is entered just past its "(", operator or ",": the offset names that.
+    if (++this.depth > MAX_DEPTH)
+      this.fail(`the formula nests deeper than ${MAX_DEPTH}`, this.pos - 1);
     try {
       return read();
     } finally {
