@@ -19,10 +19,12 @@ import type {
   RunSummary,
   SeriesColumns,
 } from '../../shared/api/contract.js';
+import type { Goal } from '../../shared/format/records.js';
 import type { Value } from '../../shared/format/values.js';
 import type { FollowResult } from '../follow/run-follower.js';
 import type { RunFileKind } from '../follow/store-watcher.js';
 import type { OpenedFile } from '../store/store-files.js';
+import type { Series } from '../store/log/run-fold.js';
 import type { ExportParts } from '../store/export.js';
 
 /** What changed of a run: its log, its tags or notes, or its writer, hint or directory. */
@@ -87,6 +89,16 @@ export interface SourceRun {
   detail(): RunDetail;
   /** The artifact versions the run's log says it used, in log order (a hinted run has them). */
   uses(): readonly SourceUse[];
+  /**
+   * A key's series as the run holds it (orphans left out), growing as the run is read: for the
+   * host's own reads over every sample (groups, statistics, derived views). Undefined when the
+   * run has no such key.
+   */
+  series(key: string): Series | undefined;
+  /** The key's declared goal and step_metric, from its latest metric record; undefined when none. */
+  declaration(
+    key: string,
+  ): { readonly goal: Goal | null; readonly stepMetric: string | null } | undefined;
   /** Samples [from, to) of a key as columns; the whole series by default. */
   columns(key: string, from?: number, to?: number): SeriesColumns | undefined;
   /** The run's series as a subscriber takes them: whole, or only their count when too long. */

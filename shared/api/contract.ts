@@ -45,6 +45,11 @@ export interface RunSummary {
   readonly source: RunSourceName;
   /** Why the run's tags and notes cannot be written here; null when they can. */
   readonly readOnly: string | null;
+  /**
+   * True when the run started from a dirty work tree (its provenance's git.dirty), false when
+   * from a clean one; null when its provenance does not say.
+   */
+  readonly dirty: boolean | null;
 }
 
 /** The kinds of source a run comes from, as the export's `source` member names them. */
@@ -371,6 +376,8 @@ export type ApiRequest =
       readonly filter?: LabelFilter;
       /** 'orphans': the samples resumes abandoned, not the series (RunDetail.orphans). */
       readonly copy?: SeriesCopy;
+      /** A derived view: the curve is this formula over the run's keys, and `key` its name. */
+      readonly formula?: string;
     }
   | {
       /**
@@ -386,6 +393,7 @@ export type ApiRequest =
       readonly smoothing?: number;
       readonly filter?: LabelFilter;
       readonly copy?: SeriesCopy;
+      readonly formula?: string;
     }
   | {
       /** How a label's value changes along a key's series: stretches to colour a curve by. */
@@ -395,6 +403,136 @@ export type ApiRequest =
       readonly label: string;
       /** 'step' or 'time': the x the stretches' ends are given in. */
       readonly x: 'step' | 'time';
+    }
+  | {
+      /**
+       * A group's curve of a key (or a derived view): at each step its runs logged, the center
+       * and spread of their samples there, and how many runs stand behind it.
+       */
+      readonly op: 'groupEnvelope';
+      readonly runIds: readonly string[];
+      readonly key: string;
+      readonly formula?: string;
+      readonly x: GroupX;
+      readonly x0: number;
+      readonly x1: number;
+      readonly width: number;
+      readonly center: GroupCenter;
+      readonly spread: GroupSpread;
+    }
+  | {
+      /** What a cursor at x `at` reads on a group's curve: the last step at or before it. */
+      readonly op: 'groupAt';
+      readonly runIds: readonly string[];
+      readonly key: string;
+      readonly formula?: string;
+      readonly x: GroupX;
+      readonly at: number;
+      readonly center: GroupCenter;
+      readonly spread: GroupSpread;
+    }
+  | {
+      /**
+       * A key's (or a derived view's) statistics for every run that has it (of runIds, or of
+       * all runs): the runs table's metric columns, parallel coordinates' result axes.
+       */
+      readonly op: 'keyStatistics';
+      readonly key: string;
+      readonly formula?: string;
+      readonly runIds?: readonly string[];
+    }
+  | {
+      /** Whether a formula parses and what it names, before a view of it is kept. */
+      readonly op: 'checkFormula';
+      readonly formula: string;
+      /** The runs it is meant for: a key none of them has is named in the answer. */
+      readonly runIds: readonly string[];
+    };
+
+/** How a group's runs combine at a step: their mean or their median. */
+export type GroupCenter = 'mean' | 'median';
+/** The band around a group's center: the least to the greatest sample, or ±1 standard deviation. */
+export type GroupSpread = 'min-max' | 'std';
+/** A group's x: the step, or the time (the mean of the runs' sample times at each step). */
+export type GroupX = 'step' | 'time';
+
+/**
+ * A group's curve for a view. Samples of its runs at one step combine (a run's last sample at
+ * the step; non-finite ones are counted, not combined); a step a run did not log is not filled
+ * in for it. Per pixel column at most four points (first, last, least and greatest center),
+ * each with the band's low and high and `n`, the runs with a finite sample at that step.
+ */
+export interface GroupEnvelope {
+  readonly steps: Float64Array;
+  /** With x 'time': each point's x; null when x is the step. */
+  readonly x: Float64Array | null;
+  readonly center: Float64Array;
+  readonly low: Float64Array;
+  readonly high: Float64Array;
+  readonly n: Float64Array;
+  /** Per pixel column that holds points: the column's least low and greatest high. */
+  readonly bandColumns: {
+    readonly x: Float64Array;
+    readonly low: Float64Array;
+    readonly high: Float64Array;
+  };
+  readonly inView: number;
+  readonly layout: { readonly x0: number; readonly x1: number; readonly columns: number };
+  /** Distinct steps in the whole group curve. */
+  readonly total: number;
+  /** Runs asked for that hold the key (or give the view values). */
+  readonly runs: number;
+  /** Runs asked for without the key, by id. */
+  readonly missing: readonly string[];
+  /** Samples left out of the math for being non-finite. */
+  readonly nonFinite: number;
+  /** The rule samples were combined by, in words, for the panel to say. */
+  readonly rule: string;
+}
+
+/** A group's curve at one step, as a cursor reads it. */
+export interface GroupPoint {
+  readonly step: number;
+  readonly x: number;
+  readonly center: number;
+  readonly low: number;
+  readonly high: number;
+  /** Runs with a finite sample at this step, of `of` that hold the key. */
+  readonly n: number;
+  readonly of: number;
+}
+
+/** One run's statistics of a key, as a metric column shows them. */
+export interface KeyStatisticsRow {
+  readonly runId: string;
+  readonly count: number;
+  readonly lastStep: number;
+  readonly last: number;
+  /** Of the finite values; null when there are none. */
+  readonly least: number | null;
+  readonly greatest: number | null;
+  /** The best finite value by the key's declared goal; null without a goal or a finite value. */
+  readonly best: number | null;
+  readonly goal: Goal | null;
+}
+
+/** What checking a formula found: the keys and runs it names, or where and why it fails. */
+export type FormulaCheck =
+  | {
+      readonly ok: true;
+      /** Keys it reads, in order of first use. */
+      readonly keys: readonly string[];
+      /** Keys it reads that none of the runs asked about has. */
+      readonly unknownKeys: readonly string[];
+      /** Other runs it reads as a baseline (`key@"run id"`), and those not in the store. */
+      readonly baselines: readonly string[];
+      readonly unknownRuns: readonly string[];
+    }
+  | {
+      readonly ok: false;
+      readonly problem: string;
+      /** The character offset the problem is at. */
+      readonly at: number;
     };
 
 /** A curve narrowed to the samples whose label has one value. */
@@ -444,6 +582,11 @@ export interface ApiResults {
   sampleAt: PointAt | null;
   /** In x order; empty when no sample carries the label. */
   labelSegments: readonly LabelSegment[];
+  groupEnvelope: GroupEnvelope;
+  /** Null when no step of the group lies at or before the x asked for. */
+  groupAt: GroupPoint | null;
+  keyStatistics: readonly KeyStatisticsRow[];
+  checkFormula: FormulaCheck;
 }
 
 /** Points of an envelope, in x order. */
@@ -513,6 +656,10 @@ export const API_OPS: readonly ApiOp[] = [
   'envelope',
   'sampleAt',
   'labelSegments',
+  'groupEnvelope',
+  'groupAt',
+  'keyStatistics',
+  'checkFormula',
 ];
 export type RequestOf<Op extends ApiOp> = Extract<ApiRequest, { op: Op }>;
 

@@ -6,6 +6,9 @@ import type {
   ApiOp,
   ApiRequest,
   EnvelopeXColumn,
+  GroupCenter,
+  GroupSpread,
+  GroupX,
   LabelFilter,
   RequestOf,
   SeriesCopy,
@@ -82,6 +85,60 @@ function checkRunId(raw: Record<string, unknown>): string | ApiError {
   const runId = raw['runId'];
   const problem = runIdProblem(runId);
   return problem === undefined ? (runId as string) : bad(`runId: ${problem}`);
+}
+
+/** The longest formula of a derived view taken. */
+export const MAX_FORMULA_LENGTH = 2000;
+
+/** A list of run ids under `member`, checked; or why it is not one. */
+function checkRunIds(raw: Record<string, unknown>, member: string): string[] | ApiError {
+  const runIds = raw[member];
+  if (!Array.isArray(runIds) || runIds.length > MAX_KEYS)
+    return bad(`${member} must be a list of at most ${MAX_KEYS} run ids`);
+  for (const [i, runId] of runIds.entries()) {
+    const problem = runIdProblem(runId);
+    if (problem !== undefined) return bad(`${member}[${i}]: ${problem}`);
+  }
+  return runIds as string[];
+}
+
+/** A formula member when there is one, checked; undefined when absent. */
+function checkFormula(raw: Record<string, unknown>): string | undefined | ApiError {
+  const formula = raw['formula'];
+  if (formula === undefined) return undefined;
+  if (typeof formula !== 'string' || formula.trim().length === 0)
+    return bad('formula must be the text of a formula');
+  if (formula.length > MAX_FORMULA_LENGTH)
+    return bad(`a formula is at most ${MAX_FORMULA_LENGTH} characters`);
+  if (!isWellFormedUnicode(formula)) return bad('a formula must be valid Unicode text');
+  return formula;
+}
+
+/** The members groupEnvelope and groupAt share, checked; or why they are not. */
+function checkGroup(
+  raw: Record<string, unknown>,
+):
+  | {
+      runIds: string[];
+      key: string;
+      x: GroupX;
+      center: GroupCenter;
+      spread: GroupSpread;
+      formula?: string;
+    }
+  | ApiError {
+  const runIds = checkRunIds(raw, 'runIds');
+  if (!Array.isArray(runIds)) return runIds;
+  if (runIds.length === 0) return bad('runIds must name at least one run');
+  const { key, x, center, spread } = raw;
+  if (typeof key !== 'string' || key.length > MAX_KEY_LENGTH || !isKey(key))
+    return bad('key must be a key');
+  if (x !== 'step' && x !== 'time') return bad('x must be "step" or "time"');
+  if (center !== 'mean' && center !== 'median') return bad('center must be "mean" or "median"');
+  if (spread !== 'min-max' && spread !== 'std') return bad('spread must be "min-max" or "std"');
+  const formula = checkFormula(raw);
+  if (typeof formula === 'object') return formula;
+  return { runIds, key, x, center, spread, ...(formula !== undefined ? { formula } : {}) };
 }
 
 /** The request, checked; or why it is not one. */
@@ -229,6 +286,56 @@ export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
       if (x !== 'step' && x !== 'time') return bad('x must be "step" or "time"');
       return { op: knownOp, runId, key, label, x };
     }
+    case 'groupEnvelope': {
+      const group = checkGroup(raw);
+      if ('code' in group) return group;
+      const { x0, x1, width } = raw;
+      if (
+        typeof x0 !== 'number' ||
+        typeof x1 !== 'number' ||
+        Number.isNaN(x0) ||
+        Number.isNaN(x1) ||
+        x1 < x0
+      )
+        return bad('x0 and x1 must be numbers with x0 <= x1');
+      if (typeof width !== 'number' || !Number.isInteger(width) || width < 1 || width > 16384)
+        return bad('width must be a whole number of pixels from 1 to 16384');
+      return { op: knownOp, ...group, x0, x1, width };
+    }
+    case 'groupAt': {
+      const group = checkGroup(raw);
+      if ('code' in group) return group;
+      const { at } = raw;
+      if (typeof at !== 'number' || Number.isNaN(at)) return bad('at must be a number');
+      return { op: knownOp, ...group, at };
+    }
+    case 'keyStatistics': {
+      const { key } = raw;
+      if (typeof key !== 'string' || key.length > MAX_KEY_LENGTH || !isKey(key))
+        return bad('key must be a key');
+      const formula = checkFormula(raw);
+      if (typeof formula === 'object') return formula;
+      let runIds: string[] | undefined;
+      if (raw['runIds'] !== undefined) {
+        const checked = checkRunIds(raw, 'runIds');
+        if (!Array.isArray(checked)) return checked;
+        runIds = checked;
+      }
+      return {
+        op: knownOp,
+        key,
+        ...(formula !== undefined ? { formula } : {}),
+        ...(runIds !== undefined ? { runIds } : {}),
+      };
+    }
+    case 'checkFormula': {
+      const formula = checkFormula(raw);
+      if (typeof formula === 'object') return formula;
+      if (formula === undefined) return bad('formula must be the text of a formula');
+      const runIds = checkRunIds(raw, 'runIds');
+      if (!Array.isArray(runIds)) return runIds;
+      return { op: knownOp, formula, runIds };
+    }
     case 'subscribe': {
       const runIds = raw['runIds'];
       if (!Array.isArray(runIds) || runIds.length > MAX_KEYS)
@@ -249,9 +356,18 @@ export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
 function checkCurveBasis(
   raw: Record<string, unknown>,
   x: EnvelopeXColumn,
-  request: { stepMetric?: string; smoothing?: number; filter?: LabelFilter; copy?: SeriesCopy },
+  request: {
+    stepMetric?: string;
+    smoothing?: number;
+    filter?: LabelFilter;
+    copy?: SeriesCopy;
+    formula?: string;
+  },
 ): ApiError | null {
   const { stepMetric, smoothing, filter, copy } = raw;
+  const formula = checkFormula(raw);
+  if (typeof formula === 'object') return formula;
+  if (formula !== undefined) request.formula = formula;
   if (filter !== undefined) {
     if (
       !isRecord(filter) ||

@@ -77,6 +77,7 @@ class MemoryRun implements SourceRun {
       fileCount: 0,
       source: 'munin',
       readOnly: 'a memory run takes no tags or notes',
+      dirty: null,
     };
   }
 
@@ -102,6 +103,14 @@ class MemoryRun implements SourceRun {
       labels: [],
       orphans: [],
     };
+  }
+
+  series(): undefined {
+    return undefined;
+  }
+
+  declaration(): undefined {
+    return undefined;
   }
 
   columns(key: string, from = 0, to = this.steps.length): SeriesColumns | undefined {

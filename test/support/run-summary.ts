@@ -26,6 +26,7 @@ export function runSummary(id: string, fields: Partial<RunSummary> = {}): RunSum
     fileCount: 0,
     source: 'munin',
     readOnly: null,
+    dirty: null,
     ...fields,
   };
 }

@@ -7,9 +7,16 @@ import type { OpContext, OpHandler, OpHandlers } from './op-context.js';
 import { ARTIFACT_OPS } from './artifact-ops.js';
 import { RUN_OPS } from './run-ops.js';
 import { STORE_OPS } from './store-ops.js';
+import { SWEEP_OPS } from './sweep-ops.js';
 import { WRITE_OPS } from './write-ops.js';
 
-const OP_HANDLERS: OpHandlers = { ...STORE_OPS, ...ARTIFACT_OPS, ...RUN_OPS, ...WRITE_OPS };
+const OP_HANDLERS: OpHandlers = {
+  ...STORE_OPS,
+  ...ARTIFACT_OPS,
+  ...RUN_OPS,
+  ...WRITE_OPS,
+  ...SWEEP_OPS,
+};
 
 /** Answers a request checked against the contract, or throws why it cannot. */
 export function answerRequest(

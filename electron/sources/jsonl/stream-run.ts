@@ -143,6 +143,8 @@ export class StreamRun implements SourceRun {
       fileCount: 0,
       source: 'jsonl-events',
       readOnly: STREAM_READ_ONLY,
+      // A stream's metadata records sources and their hashes, not a work tree's state.
+      dirty: null,
     };
   }
 
@@ -198,6 +200,15 @@ export class StreamRun implements SourceRun {
         ? { ...this.columns(key, 0, 0)!, partial: true, total }
         : this.columns(key)!;
     });
+  }
+
+  series(key: string): Series | undefined {
+    return this.fold.series.get(key);
+  }
+
+  /** A stream declares no goals and no step metrics. */
+  declaration(): undefined {
+    return undefined;
   }
 
   columns(key: string, from = 0, to?: number): SeriesColumns | undefined {

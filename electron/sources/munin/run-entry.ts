@@ -18,6 +18,9 @@ import type {
   RequestOf,
   SeriesColumns,
 } from '../../../shared/api/contract.js';
+import type { JsonObject } from '../../../shared/format/json.js';
+import type { MetricRecord } from '../../../shared/format/records.js';
+import type { Series } from '../../store/log/run-fold.js';
 import type { HostIdentities } from '../../store/identities.js';
 import type { RunRead } from '../../store/log/read-run.js';
 import { LOG_FILE, probeRun, readStatistics, unreadableReason } from '../../store/log/read-run.js';
@@ -282,6 +285,7 @@ export class RunEntry implements SourceRun {
       fileCount: log.files.length,
       source: 'munin',
       readOnly: null,
+      dirty: dirtyOf(log.start?.provenance ?? null),
     };
   }
 
@@ -340,6 +344,14 @@ export class RunEntry implements SourceRun {
     });
   }
 
+  series(key: string): Series | undefined {
+    return this.log.series.get(key);
+  }
+
+  declaration(key: string): MetricRecord | undefined {
+    return this.log.metricDeclarations.get(key);
+  }
+
   /** Samples [from, to) of a key as columns; the whole series by default. */
   columns(key: string, from = 0, to?: number): SeriesColumns | undefined {
     const series = this.log.series.get(key);
@@ -390,4 +402,12 @@ export class RunEntry implements SourceRun {
       stoppedAtNul: this.follower.stoppedAtNul,
     };
   }
+}
+
+/** Whether a provenance says its work tree was dirty: its git.dirty, when it is a boolean. */
+function dirtyOf(provenance: JsonObject | null): boolean | null {
+  const git = provenance?.get('git');
+  if (!(git instanceof Map)) return null;
+  const dirty = git.get('dirty');
+  return typeof dirty === 'boolean' ? dirty : null;
 }
