@@ -173,6 +173,7 @@ export function EnvelopeCurve(props: {
     smoothing: number;
     answers: ReadonlyMap<string, EnvelopeColumns>;
   }>({ mode, smoothing, answers: new Map() });
+  const [failure, setFailure] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
   // The plot's own pixel columns once it is drawn, so that the host's columns are the plot's
   // and each is drawn as one vertical span; a resize asks again once it rests.
@@ -240,9 +241,12 @@ export function EnvelopeCurve(props: {
       }),
     ).then(
       (entries) => {
-        if (!cancelled) setAnswered({ mode, smoothing, answers: new Map(entries) });
+        if (cancelled) return;
+        setFailure(null);
+        setAnswered({ mode, smoothing, answers: new Map(entries) });
       },
-      () => undefined,
+      // A formula that names no key of a run, say, is the host's to explain: the panel says it.
+      (error: unknown) => !cancelled && setFailure(String(error)),
     );
     return () => {
       cancelled = true;
@@ -307,6 +311,7 @@ export function EnvelopeCurve(props: {
   const notes = [
     `${shown.reduce((n, e) => n + e.inView, 0).toLocaleString()} samples in view drawn exactly from at most 4 points a pixel column`,
   ];
+  if (failure !== null) notes.unshift(`The curves could not be read: ${failure}`);
   notes.push(...(props.notes ?? []));
   if (shown.some((e) => e.xOrder === 'sorted'))
     notes.push(

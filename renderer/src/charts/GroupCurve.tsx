@@ -68,6 +68,7 @@ export function GroupCurve(props: {
   );
   const range = zoom !== null && zoom.mode === mode ? zoom.range : null;
   const [answered, setAnswered] = useState<Answers>({ mode, groups: new Map(), runs: new Map() });
+  const [failure, setFailure] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
   const [columns, setColumns] = useState(START_WIDTH);
   const resizeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -127,10 +128,12 @@ export function GroupCurve(props: {
       ),
     ]).then(
       ([groupAnswers, runAnswers]) => {
-        if (!cancelled)
-          setAnswered({ mode, groups: new Map(groupAnswers), runs: new Map(runAnswers) });
+        if (cancelled) return;
+        setFailure(null);
+        setAnswered({ mode, groups: new Map(groupAnswers), runs: new Map(runAnswers) });
       },
-      () => undefined,
+      // A panel that cannot be drawn says why, rather than stand empty.
+      (error: unknown) => !cancelled && setFailure(String(error)),
     );
     return () => {
       cancelled = true;
@@ -229,6 +232,7 @@ export function GroupCurve(props: {
     runLabel: (runId) =>
       groups.flatMap((g) => g.runs).find((r) => r.runId === runId)?.label ?? runId,
   });
+  if (failure !== null) notes.unshift(`The groups’ curves could not be read: ${failure}`);
   return (
     <CurvePanel
       title={title}
