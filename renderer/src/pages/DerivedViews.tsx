@@ -10,6 +10,7 @@ import { DERIVED_PREFIX, derivedKey, viewNameProblem } from '../charts/derived-n
 import { useServices } from '../state/app-context.js';
 import type { DerivedView } from '../state/sweep-choices.js';
 import { useDismiss } from './use-dismiss.js';
+import { parseFormula } from '../../../shared/series/formula-parse.js';
 
 /** A formula is checked once typing rests this long. */
 const CHECK_REST_MS = 200;
@@ -35,7 +36,10 @@ type CheckState =
   | { readonly state: 'failed'; readonly reason: string }
   | { readonly state: 'done'; readonly check: FormulaCheck };
 
-/** The host's check of a formula for the runs, asked once typing rests; the latest wins. */
+/**
+ * A formula's check: one that does not parse is told at once by the parser the host shares;
+ * one that does is asked of the host once typing rests (which keys and runs are not there).
+ */
 function useFormulaCheck(formula: string, runIds: readonly string[]): CheckState {
   const { bridge } = useServices();
   const [state, setState] = useState<CheckState>({ state: 'idle' });
@@ -43,6 +47,11 @@ function useFormulaCheck(formula: string, runIds: readonly string[]): CheckState
   useEffect(() => {
     if (formula.trim() === '') {
       setState({ state: 'idle' });
+      return;
+    }
+    const parsed = parseFormula(formula);
+    if (!parsed.ok) {
+      setState({ state: 'done', check: parsed });
       return;
     }
     let cancelled = false;
@@ -137,7 +146,6 @@ export function DerivedViews(props: {
           views.map((v) => v.name),
           editing,
         );
-  const names = state.state === 'done' && state.check.ok ? state.check.keys.length : 0;
   const formulaProblem =
     formula.trim() === ''
       ? 'Write a formula.'
@@ -145,9 +153,7 @@ export function DerivedViews(props: {
         ? 'The formula is being checked.'
         : !state.check.ok
           ? state.check.problem
-          : names === 0
-            ? 'The formula names no key: it would be a constant.'
-            : null;
+          : null;
   const problem = name === '' ? 'Give the view a name.' : (nameProblem ?? formulaProblem);
   const startEdit = (view: DerivedView | null): void => {
     setEditing(view?.name ?? null);
@@ -225,9 +231,6 @@ export function DerivedViews(props: {
             />
           </label>
           <CheckResult formula={formula} state={state} />
-          {state.state === 'done' && state.check.ok && names === 0 ? (
-            <div className="value-special">The formula names no key: it would be a constant.</div>
-          ) : null}
           <div className="row derived-actions">
             <button
               className="btn primary small"
