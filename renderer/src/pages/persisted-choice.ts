@@ -1,6 +1,6 @@
 // Table choices (sort, grouping, columns, widths) kept in local storage so they outlive the page.
 
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 function load<T>(name: string, fallback: T, check: (value: unknown) => T | undefined): T {
   try {
@@ -22,14 +22,32 @@ function save(name: string, value: unknown): void {
 
 /**
  * State read from and written to local storage under `munin-view:<name>`. check turns what is
- * stored into a value, or undefined when it is not one (a value stored by another version).
+ * stored into a value, or undefined when it is not one (a value stored by another version). A
+ * name that changes (a choice kept per store, the store opened later) reads that name's value.
  */
 export function usePersistedState<T>(
   name: string,
   fallback: T,
   check: (value: unknown) => T | undefined = (value) => value as T,
 ): [T, (update: T | ((current: T) => T)) => void] {
-  const [value, setValue] = useState<T>(() => load(name, fallback, check));
-  useEffect(() => save(name, value), [name, value]);
+  const [state, setState] = useState<{ name: string; value: T }>(() => ({
+    name,
+    value: load(name, fallback, check),
+  }));
+  const value = state.name === name ? state.value : load(name, fallback, check);
+  useEffect(() => {
+    if (state.name === name) save(name, state.value);
+  }, [name, state]);
+  const setValue = useCallback(
+    (update: T | ((current: T) => T)) =>
+      setState((current) => {
+        const base = current.name === name ? current.value : load(name, fallback, check);
+        const next = typeof update === 'function' ? (update as (current: T) => T)(base) : update;
+        return { name, value: next };
+      }),
+    // The fallback and check are the caller's constants: the name alone picks what is stored.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [name],
+  );
   return [value, setValue];
 }
