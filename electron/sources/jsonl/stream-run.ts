@@ -22,6 +22,7 @@ import type {
 } from '../../../shared/api/contract.js';
 import type { KeyStatistics } from '../../../shared/series/statistics.js';
 import { statisticsOf } from '../../../shared/series/statistics.js';
+import { seriesStatistics } from '../../store/log/series-statistics.js';
 import type { FollowResult } from '../../follow/run-follower.js';
 import { FoldFollower } from '../../follow/run-follower.js';
 import { LoggedFileRefusal } from '../../store/logged-files.js';
@@ -204,6 +205,12 @@ export class StreamRun implements SourceRun {
 
   series(key: string): Series | undefined {
     return this.fold.series.get(key);
+  }
+
+  keyStatistics(key: string): KeyStatistics | undefined {
+    const series = this.fold.series.get(key);
+    // A stream declares no goals: its keys' statistics have none, as statistics() gives them.
+    return series === undefined ? undefined : (seriesStatistics(series, null) ?? undefined);
   }
 
   columns(key: string, from = 0, to?: number): SeriesColumns | undefined {
