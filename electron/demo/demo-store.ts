@@ -80,7 +80,7 @@ const READING_EVERY = 10;
 const IMAGE_EVERY = 500;
 const SWEEP_STEPS = 2000;
 /** The sweep's seeds 1 to 3 train a little differently: each scales the loss floors by this. */
-const SWEEP_SEED_SCALE = [1, 0.94, 1.05] as const;
+const SWEEP_SEED_SCALE = [1, 0.85, 1.2] as const;
 /** The step the sweep's failing seed stops at, of SWEEP_STEPS. */
 const SWEEP_FAILS_AT = 1400;
 const SWEEP_FAILURE = 'RuntimeError: CUDA error: an illegal memory access was encountered';
