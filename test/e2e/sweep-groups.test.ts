@@ -107,9 +107,8 @@ describeE2e('sweep groups and derived views', () => {
     const { page } = app;
     const all = app.runs.filter((run) => run.experiment === 'cifar-sweep');
     expect(all).toHaveLength(6);
-    await page.evaluate(() =>
-      localStorage.setItem('munin-view:groupBy', JSON.stringify([{ kind: 'param', name: 'lr' }])),
-    );
+    const groupBy = JSON.stringify([{ kind: 'param', name: 'lr' }]);
+    await evaluate(page, `localStorage.setItem('munin-view:groupBy', ${JSON.stringify(groupBy)})`);
     await goToRoute(page, `#/compare/${all.map((run) => run.id).join(',')}`);
     await page.reload();
     await page.fill('input[placeholder^="Filter keys"]', 'train/loss');
