@@ -13,6 +13,7 @@ import {
   numericPosition,
   numericValueAt,
   position,
+  varyingAxes,
   withBrush,
 } from '../../renderer/src/sweeps/parcoords-model.js';
 import type { Axis, ResultChoice } from '../../renderer/src/sweeps/parcoords-model.js';
@@ -163,5 +164,21 @@ describe('brushes', () => {
     const brushes = [{ axis: { kind: 'result' as const }, lo: 0, hi: 0.2 }];
     expect([...brushedRunIds(sweep, brushes, byStat, statistics)!]).toEqual(['r0']);
     expect(brushText(brushes[0]!, byStat)).toBe('train/loss.min 0–0.2');
+  });
+});
+
+describe('varyingAxes', () => {
+  it('drops param axes whose runs all agree, keeping the result', () => {
+    const same = sweep.map((run) =>
+      runSummary(run.id, {
+        params: new Map([...run.params, ['model', 'resnet18']]),
+        summary: run.summary,
+      }),
+    );
+    const all = buildAxes(same, result, new Map(), new Map());
+    expect(all.map((a) => a.label)).toContain('model');
+    expect(varyingAxes(all).map((a) => a.label)).toEqual(['lr', 'opt', 'seed', 'loss']);
+    const one = buildAxes([sweep[0]!], result, new Map(), new Map());
+    expect(varyingAxes(one).map((a) => a.label)).toEqual(['loss']);
   });
 });

@@ -11,7 +11,7 @@ import './sweeps.css';
 const HEIGHT = 300;
 const LEFT = 70;
 const RIGHT = 20;
-const TOP = 16;
+const TOP = 26;
 const BOTTOM = 40;
 
 export function ParamScatter(props: {
@@ -153,11 +153,11 @@ export function ParamScatter(props: {
           props.onBrush(yAxis.ref, moved ? brushFromDrag(yAxis, ty(drag.y0), ty(drag.y1)) : null);
         }}
       />
-      <span className="axis-title y" style={{ top: TOP }}>
+      <span className="axis-title y" style={{ top: 2, left: LEFT }}>
         {yAxis.label}
       </span>
       {scaleButton(xAxis, { left: width - RIGHT - 14, top: HEIGHT - 18 })}
-      {scaleButton(yAxis, { left: LEFT - 40, top: TOP + 16 })}
+      {scaleButton(yAxis, { left: LEFT - 20, top: 2 })}
     </div>
   );
 }

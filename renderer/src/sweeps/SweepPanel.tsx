@@ -8,7 +8,7 @@ import type { DerivedView } from '../state/sweep-choices.js';
 import type { StatisticsBySource } from '../pages/metric-columns.js';
 import { METRIC_STATS } from '../pages/metric-columns.js';
 import type { AxisRef, ResultChoice } from './parcoords-model.js';
-import { axisRefId, buildAxes, rampColor, rampPosition } from './parcoords-model.js';
+import { axisRefId, buildAxes, rampColor, rampPosition, varyingAxes } from './parcoords-model.js';
 import type { SweepState } from './sweep-state.js';
 import { ParallelCoordinates } from './ParallelCoordinates.js';
 import { ParamScatter } from './ParamScatter.js';
@@ -32,10 +32,10 @@ export function SweepPanel(props: {
   views: readonly DerivedView[];
 }) {
   const { sweep, runs, statistics } = props;
-  const axes = useMemo(
-    () => buildAxes(runs, sweep.result, statistics, sweep.logChoices),
-    [runs, sweep.result, statistics, sweep.logChoices],
-  );
+  const axes = useMemo(() => {
+    const all = buildAxes(runs, sweep.result, statistics, sweep.logChoices);
+    return sweep.onlyVarying ? varyingAxes(all) : all;
+  }, [runs, sweep.result, statistics, sweep.logChoices, sweep.onlyVarying]);
   const { summaryKeys, seriesKeys } = useMemo(() => {
     const summary = new Set<string>();
     const series = new Set<string>();
@@ -146,6 +146,15 @@ export function SweepPanel(props: {
             </select>
           </label>
         ) : null}
+        <label className="row">
+          <input
+            type="checkbox"
+            checked={sweep.onlyVarying}
+            onChange={(event) => sweep.setOnlyVarying(event.target.checked)}
+            data-testid="sweep-only-varying"
+          />
+          Only params that vary
+        </label>
         <span className="muted">
           {props.what} · drag along an axis to brush it, click it to clear
         </span>

@@ -166,6 +166,17 @@ export function buildAxes(
   return axes;
 }
 
+/**
+ * The axes worth drawing: a param axis whose runs all hold one value (or none) tells nothing
+ * about the results and is dropped; the result axis is always kept.
+ */
+export function varyingAxes(axes: readonly Axis[]): Axis[] {
+  return axes.filter((axis) => {
+    if (axis.ref.kind === 'result') return true;
+    return new Set(axis.values.values()).size > 1;
+  });
+}
+
 /** Where a numeric value sits on the axis, 0 at its bottom (least) to 1 at its top. */
 export function numericPosition(axis: Axis, x: number): number {
   const [lo, hi] = axis.domain;

@@ -34,6 +34,9 @@ export interface SweepState {
   readonly setResult: (result: ResultChoice | null) => void;
   readonly scatterX: string | null;
   readonly setScatterX: (name: string | null) => void;
+  /** Whether param axes whose runs all agree are left out. */
+  readonly onlyVarying: boolean;
+  readonly setOnlyVarying: (on: boolean) => void;
   readonly logChoices: ReadonlyMap<string, boolean>;
   /** Flips the axis's scale from what it is drawn with now. */
   readonly toggleLog: (axis: AxisRef, drawnLog: boolean) => void;
@@ -56,6 +59,9 @@ export function useSweepState(): SweepState {
   );
   const [scatterX, setScatterX] = usePersistedState<string | null>('sweep-scatter-x', null, (v) =>
     typeof v === 'string' || v === null ? v : undefined,
+  );
+  const [onlyVarying, setOnlyVarying] = usePersistedState<boolean>('sweep-varying', true, (v) =>
+    typeof v === 'boolean' ? v : undefined,
   );
   const [logChoices, setLogChoices] = useState<ReadonlyMap<string, boolean>>(new Map());
   const [brushes, setBrushes] = useState<readonly Brush[]>([]);
@@ -88,6 +94,8 @@ export function useSweepState(): SweepState {
     setResult: chooseResult,
     scatterX,
     setScatterX,
+    onlyVarying,
+    setOnlyVarying,
     logChoices,
     toggleLog,
     brushes,
