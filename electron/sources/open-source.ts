@@ -40,7 +40,10 @@ function pathKind(path: string): PathKind {
   } catch (error) {
     if (error instanceof NotAStoreError)
       throw new NotAStoreError(
-        `${error.message.replace(/\.$/, '')} Nor does it hold JSONL event streams: no ${STREAM_EXTENSION} file in it or up to ${MAX_STREAM_DEPTH} folders down.`,
+        error.message.replace(
+          'nor artifacts/.',
+          `nor artifacts/, nor any JSONL event stream (no ${STREAM_EXTENSION} file in it or up to ${MAX_STREAM_DEPTH} folders down).`,
+        ),
       );
     throw error;
   }

@@ -19,6 +19,7 @@ import type {
   RunSummary,
   SeriesColumns,
 } from '../../shared/api/contract.js';
+import type { Goal } from '../../shared/format/records.js';
 import type { Value } from '../../shared/format/values.js';
 import type { FollowResult } from '../follow/run-follower.js';
 import type { RunFileKind } from '../follow/store-watcher.js';
@@ -94,6 +95,10 @@ export interface SourceRun {
    * run has no such key.
    */
   series(key: string): Series | undefined;
+  /** The key's declared goal and step_metric, from its latest metric record; undefined when none. */
+  declaration(
+    key: string,
+  ): { readonly goal: Goal | null; readonly stepMetric: string | null } | undefined;
   /** Samples [from, to) of a key as columns; the whole series by default. */
   columns(key: string, from?: number, to?: number): SeriesColumns | undefined;
   /** The run's series as a subscriber takes them: whole, or only their count when too long. */

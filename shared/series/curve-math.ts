@@ -56,20 +56,27 @@ export function pairWithStepMetric(key: Columns, stepMetric: Columns): PairedPoi
  */
 export function debiasedEma(values: ArrayLike<number>, weight: number): Float64Array {
   const out = new Float64Array(values.length);
-  let last = 0;
-  let count = 0;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!;
-    if (!Number.isFinite(v)) {
-      out[i] = v;
-      continue;
-    }
-    last = last * weight + (1 - weight) * v;
-    count++;
-    const debias = weight === 0 ? 1 : 1 - Math.pow(weight, count);
-    out[i] = last / debias;
-  }
+  const ema = new DebiasedEma(weight);
+  for (let i = 0; i < values.length; i++) out[i] = ema.next(values[i]!);
   return out;
+}
+
+/** debiasedEma one value at a time, for a series that grows (a derived view's ema). */
+export class DebiasedEma {
+  private last = 0;
+  private count = 0;
+
+  constructor(readonly weight: number) {}
+
+  /** The smoothed value of the next sample; a non-finite one is itself and does not enter. */
+  next(v: number): number {
+    if (!Number.isFinite(v)) return v;
+    const { weight } = this;
+    this.last = this.last * weight + (1 - weight) * v;
+    this.count++;
+    const debias = weight === 0 ? 1 : 1 - Math.pow(weight, this.count);
+    return this.last / debias;
+  }
 }
 
 export interface NonFiniteCounts {

@@ -1,4 +1,5 @@
-// What `munin-view serve` refuses: a folder that is not a store and a plain file (exit 2, one line on stderr), and a browser without the token (401, no app).
+// What `munin-view serve` refuses: a folder that is neither a store nor streams and a plain file
+// (exit 2, one line on stderr), and a browser without the token (401, no app).
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
@@ -32,7 +33,7 @@ describeE2e('serve refuses', () => {
   it('an empty folder, saying it is not a store, and creates nothing in it', async () => {
     const empty = session.tempDir();
     expect(await serveFails(empty)).toBe(
-      `munin-view: ${empty} is not a munin store: it holds neither runs/ nor artifacts/.`,
+      `munin-view: ${empty} is not a munin store: it holds neither runs/ nor artifacts/, nor any JSONL event stream (no .jsonl file in it or up to 3 folders down).`,
     );
     expect(readdirSync(empty)).toEqual([]);
   });
@@ -43,15 +44,17 @@ describeE2e('serve refuses', () => {
     expect(await serveFails(outer)).toContain(`open ${join(outer, 'store')}`);
   });
 
-  it('a plain file, saying it is not a directory', async () => {
+  it('a plain file, saying it is neither a store nor a stream', async () => {
     const file = join(session.tempDir(), 'notes.txt');
     writeFileSync(file, 'not a store\n');
-    expect(await serveFails(file)).toBe(`munin-view: ${file}: not a directory`);
+    expect(await serveFails(file)).toBe(
+      `munin-view: ${file} is a file, but neither a munin store (a folder) nor a JSONL event stream (a .jsonl file)`,
+    );
   });
 
   it('a folder that does not exist', async () => {
     const missing = join(session.tempDir(), 'missing');
-    expect(await serveFails(missing)).toBe(`munin-view: ${missing}: no such directory`);
+    expect(await serveFails(missing)).toBe(`munin-view: ${missing}: no such file or folder`);
   });
 
   it('the page without the token with 401, and serves it with the token', async () => {

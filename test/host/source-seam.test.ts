@@ -109,6 +109,10 @@ class MemoryRun implements SourceRun {
     return undefined;
   }
 
+  declaration(): undefined {
+    return undefined;
+  }
+
   columns(key: string, from = 0, to = this.steps.length): SeriesColumns | undefined {
     if (key !== 'loss') return undefined;
     const steps = Float64Array.from(this.steps.slice(from, to));

@@ -1,6 +1,8 @@
 // The ops that read one run: its detail, its series, its git diff (shown, or saved in parts), the
-// envelopes of a key for a view, the point a cursor reads on one, and where a label changes.
+// envelopes of a key (or of a derived view's formula) for a view, the point a cursor reads on one,
+// and where a label changes.
 
+import { viewEnvelope, viewSampleAt } from '../derived/view-ops.js';
 import { ApiFailure } from './api-failure.js';
 import type { OpHandlers } from './op-context.js';
 
@@ -23,11 +25,15 @@ export const RUN_OPS: OpHandlers<
   gitDiffPart: (context, request) => context.entry(request.runId).gitDiffPart(request.offset),
   listFiles: (context, request) => context.withSamples(request.runId).listFiles(),
   envelope: (context, request) => {
+    const { formula } = request;
+    if (formula !== undefined) return viewEnvelope(context, { ...request, formula });
     const envelope = context.withSamples(request.runId).envelope(request);
     if ('refused' in envelope) throw new ApiFailure('bad-request', envelope.refused);
     return envelope;
   },
   sampleAt: (context, request) => {
+    const { formula } = request;
+    if (formula !== undefined) return viewSampleAt(context, { ...request, formula });
     const point = context.withSamples(request.runId).sampleAt(request);
     if (point !== null && 'refused' in point) throw new ApiFailure('bad-request', point.refused);
     return point;

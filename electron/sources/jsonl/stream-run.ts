@@ -206,6 +206,11 @@ export class StreamRun implements SourceRun {
     return this.fold.series.get(key);
   }
 
+  /** A stream declares no goals and no step metrics. */
+  declaration(): undefined {
+    return undefined;
+  }
+
   columns(key: string, from = 0, to?: number): SeriesColumns | undefined {
     const series = this.fold.series.get(key);
     if (series === undefined) return undefined;

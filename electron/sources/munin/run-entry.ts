@@ -19,6 +19,7 @@ import type {
   SeriesColumns,
 } from '../../../shared/api/contract.js';
 import type { JsonObject } from '../../../shared/format/json.js';
+import type { MetricRecord } from '../../../shared/format/records.js';
 import type { Series } from '../../store/log/run-fold.js';
 import type { HostIdentities } from '../../store/identities.js';
 import type { RunRead } from '../../store/log/read-run.js';
@@ -33,6 +34,7 @@ import { listFromHint } from '../../store/hinted-listing.js';
 import { notesPathOf, RunDirFiles } from './run-dir-files.js';
 import { describeLoggedFiles, openLoggedFile } from '../../store/logged-files.js';
 import type { OpenedFile } from '../../store/store-files.js';
+import { checkStoreDirectory, UnreadableFile } from '../../store/store-files.js';
 import type { RunCapabilities, SourceRun, SourceUse } from '../run-source.js';
 
 export class RunEntry implements SourceRun {
@@ -95,6 +97,22 @@ export class RunEntry implements SourceRun {
     return entry;
   }
 
+  /**
+   * The log cannot be read: told as its directory's problem when the directory is the cause (a
+   * link out of the store), which says more than the log's own failure to open.
+   */
+  private markLogUnreadable(reason: string): void {
+    try {
+      checkStoreDirectory(this.dir, this.realRoot);
+    } catch (error) {
+      if (error instanceof UnreadableFile) {
+        this.markUnreadable({ file: 'its directory', reason: error.reason });
+        return;
+      }
+    }
+    this.markUnreadable({ file: LOG_FILE, reason });
+  }
+
   private markUnreadable(problem: FileProblem): void {
     this.unreadable = problem;
     this.status = 'unreadable';
@@ -148,8 +166,7 @@ export class RunEntry implements SourceRun {
   refresh(appendOnly = false): FollowResult {
     if (appendOnly && this.status === 'running') {
       const result = this.follower.poll();
-      if (result.state === 'unreadable')
-        this.markUnreadable({ file: LOG_FILE, reason: result.reason });
+      if (result.state === 'unreadable') this.markLogUnreadable(result.reason);
       else if (result.state !== 'vanished' && this.log.end !== null)
         this.status = this.decideStatus('unavailable');
       return result;
@@ -157,8 +174,7 @@ export class RunEntry implements SourceRun {
     const { writer, probe } = probeRun(this.dir, this.host, this.realRoot);
     this.writer = writer;
     const result = this.follower.poll();
-    if (result.state === 'unreadable')
-      this.markUnreadable({ file: LOG_FILE, reason: result.reason });
+    if (result.state === 'unreadable') this.markLogUnreadable(result.reason);
     else if (result.state !== 'vanished') {
       this.unreadable = null;
       this.status = this.decideStatus(probe);
@@ -330,6 +346,10 @@ export class RunEntry implements SourceRun {
 
   series(key: string): Series | undefined {
     return this.log.series.get(key);
+  }
+
+  declaration(key: string): MetricRecord | undefined {
+    return this.log.metricDeclarations.get(key);
   }
 
   /** Samples [from, to) of a key as columns; the whole series by default. */
