@@ -236,7 +236,7 @@ function expectContractHolds(request: ApiRequest): void {
   ).toEqual([...MEMBERS[request.op]].sort());
   expect(parseApiRequest(request)).toEqual(request);
   if ('runId' in request) expect(isRunId(request.runId)).toBe(true);
-  if ('runIds' in request) expect(request.runIds.every(isRunId)).toBe(true);
+  if ('runIds' in request) expect((request.runIds ?? []).every(isRunId)).toBe(true);
   if ('keys' in request) expect(request.keys.every((key) => isKey(key))).toBe(true);
   if ('tag' in request) expect(isTag(request.tag)).toBe(true);
   if ('text' in request) expect(isWellFormedUnicode(request.text)).toBe(true);

@@ -10,18 +10,18 @@ import { createPortal } from 'react-dom';
 import uPlot from 'uplot';
 import type { Trace, XAxisMode } from './curve-data.js';
 import { alignTraces } from './curve-data.js';
-import { withAlpha } from './run-colors.js';
 import type { PngSpec } from './png-export.js';
 import { themeColor, useThemeName } from '../state/theme.js';
 import { timeUnitFor } from './axis-ticks.js';
 import { curveAxes, curveScales } from './curve-axes.js';
-import { columnPaths } from './column-path.js';
+import { traceSeries } from './curve-series.js';
 import type { CursorPoint, Readout } from './cursor-readout.js';
 import { pointAtOrBefore } from './cursor-readout.js';
 import { curveNotes } from './panel-notes.js';
 import { drawEdgeMarkers } from './edge-markers.js';
 import { axisName, cursorXText, emptyData, xSpan, yRangeOf } from './curve-frame.js';
 import { CurveLegend } from './CurveLegend.js';
+import { CurvePanelHead } from './CurvePanelHead.js';
 import type { ImageStepMarks, PlotArea } from './ImageTicks.js';
 import { ImageTickStrip, plotArea, sameArea } from './ImageTicks.js';
 import type { RunMarks } from './marks/mark-clusters.js';
@@ -40,7 +40,8 @@ export interface CurvePanelProps {
   readonly height?: number;
   /** Extra lines under the chart (e.g. that an overlay's scales differ). */
   readonly notes?: readonly string[];
-  readonly onExportCsv: () => void;
+  /** Downloads the exact samples; none for a derived view, which has no samples of its own. */
+  readonly onExportCsv?: (() => void) | undefined;
   /** Given the chart's canvas and what the PNG shows around it. */
   readonly onExportPng?: (canvas: HTMLCanvasElement, spec: PngSpec) => void;
   readonly syncKey: string;
@@ -63,6 +64,10 @@ export interface CurvePanelProps {
   readonly footer?: ReactNode;
   /** Under the head: tools of the panel's own (a label filter). */
   readonly tools?: ReactNode;
+  /** A derived view's formula: the panel is marked derived and says what it reads. */
+  readonly formula?: string;
+  /** A group's legend row was clicked: open or close its runs' own lines. */
+  readonly onToggleGroup?: (groupId: string) => void;
 }
 
 export function CurvePanel(props: CurvePanelProps) {
@@ -102,7 +107,7 @@ export function CurvePanel(props: CurvePanelProps) {
   const drawable = aligned
     .slice(1)
     .some((column) => column.some((v) => v !== null && v !== undefined));
-  const data = drawable ? aligned : emptyData(traces, smoothingOn);
+  const data = drawable ? aligned : emptyData(traces);
   const timeUnit = mode === 'relative' ? timeUnitFor(xSpan(traces)) : null;
   const emptyY = drawable ? null : yRangeOf(traces);
   const fellBack = traces.some((t) => t.mode !== mode);
@@ -133,44 +138,10 @@ export function CurvePanel(props: CurvePanelProps) {
   useEffect(() => {
     const element = host.current;
     if (element === null || width === 0) return;
-    const series: uPlot.Series[] = [{}];
-    tracesRef.current.forEach((trace, t) => {
-      // Envelope points are drawn by the host's columns: a column's points as one vertical span.
-      const paths =
-        trace.columns === undefined
-          ? undefined
-          : columnPaths(() => tracesRef.current[t]?.columns ?? null);
-      // uPlot scales widths by the pixel ratio but takes a dash in canvas pixels.
-      const dash =
-        trace.dash === undefined ? {} : { dash: trace.dash.map((d) => d * devicePixelRatio) };
-      // The abandoned copy lies faint under the curve: thin, see-through and dashed.
-      const faint = trace.faint === true;
-      const faintDash =
-        faint && trace.dash === undefined ? { dash: [4, 3].map((d) => d * devicePixelRatio) } : {};
-      series.push({
-        label: trace.label,
-        stroke: faint
-          ? withAlpha(trace.color, 0.4)
-          : smoothingOn
-            ? withAlpha(trace.color, 0.28)
-            : trace.color,
-        width: faint ? 1 : smoothingOn ? 1 : 1.5,
-        points: { show: false },
-        ...(paths === undefined ? {} : { paths }),
-        ...dash,
-        ...faintDash,
-      });
-      if (smoothingOn)
-        series.push({
-          label: `${trace.label} (smoothed)`,
-          stroke: faint ? withAlpha(trace.color, 0.4) : trace.color,
-          width: faint ? 1 : 1.75,
-          points: { show: false },
-          ...(paths === undefined ? {} : { paths }),
-          ...dash,
-          ...faintDash,
-        });
-    });
+    const series: uPlot.Series[] = [
+      {},
+      ...traceSeries(tracesRef.current, () => tracesRef.current, theme),
+    ];
     const scales = curveScales(mode, logY);
     if (emptyY !== null) scales['y'] = { ...scales['y'], auto: false, range: () => [...emptyY] };
     const options: uPlot.Options = {
@@ -244,12 +215,13 @@ export function CurvePanel(props: CurvePanelProps) {
     zoomed.current = false;
     reported.current = '';
     onPlotColumnsRef.current?.(Math.floor(chart.bbox.width));
+    // A band has no point of its own under the cursor: its dot stays hidden.
     dots.current = tracesRef.current.map((trace) => {
       const dot = document.createElement('div');
       dot.className = 'cursor-dot';
       dot.style.borderColor = trace.color;
       dot.hidden = true;
-      chart.over.appendChild(dot);
+      if (trace.band === undefined) chart.over.appendChild(dot);
       return dot;
     });
     // uPlot resets the zoom on double-click; new samples may then move the range again.
@@ -371,39 +343,35 @@ export function CurvePanel(props: CurvePanelProps) {
   const tints = shownMode === 'step_metric' ? new Map<string, string>() : stageTints(stages);
 
   return (
-    <div className="panel card" data-testid="curve-panel" data-key={title}>
-      <div className="panel-head">
-        <span className="panel-title mono" title={title}>
-          {title}
-        </span>
-        <span className="spacer" />
-        <span className="panel-axis muted" data-testid="x-axis-label">
-          x: {xName}
-        </span>
-        <button
-          className="btn ghost small"
-          title="Download the exact samples as CSV"
-          onClick={props.onExportCsv}
-        >
-          CSV
-        </button>
-        <button
-          className="btn ghost small"
-          title="Download the chart as PNG"
-          onClick={() => {
-            const canvas = host.current?.querySelector('canvas');
-            if (canvas === null || canvas === undefined) return;
-            props.onExportPng?.(canvas, {
-              title,
-              yLabel: logY ? `${title} (log)` : title,
-              // The canvas draws the x axis' name under its ticks.
-              legend: traces.map(({ label, color, dash }) => ({ label, color, dash })),
-            });
-          }}
-        >
-          PNG
-        </button>
-      </div>
+    <div
+      className="panel card"
+      data-testid="curve-panel"
+      data-key={title}
+      data-derived={props.formula === undefined ? undefined : 'true'}
+      data-grouped={traces.some((t) => t.group !== undefined) ? 'true' : undefined}
+    >
+      <CurvePanelHead
+        title={title}
+        formula={props.formula}
+        xName={xName}
+        onExportCsv={props.onExportCsv}
+        onExportPng={
+          props.onExportPng === undefined
+            ? undefined
+            : () => {
+                const canvas = host.current?.querySelector('canvas');
+                if (canvas === null || canvas === undefined) return;
+                props.onExportPng?.(canvas, {
+                  title,
+                  yLabel: logY ? `${title} (log)` : title,
+                  // The canvas draws the x axis' name under its ticks.
+                  legend: traces
+                    .filter((t) => t.band === undefined)
+                    .map(({ label, color, dash }) => ({ label, color, dash })),
+                });
+              }
+        }
+      />
       {props.tools !== undefined && props.tools !== null ? (
         <div className="panel-subtools">{props.tools}</div>
       ) : null}
@@ -428,7 +396,12 @@ export function CurvePanel(props: CurvePanelProps) {
           ))}
         </div>
       ) : null}
-      <CurveLegend traces={traces} readout={readout} xText={readoutX} />
+      <CurveLegend
+        traces={traces}
+        readout={readout}
+        xText={readoutX}
+        onToggleGroup={props.onToggleGroup}
+      />
       <StageKey tints={tints} />
       {props.footer}
     </div>

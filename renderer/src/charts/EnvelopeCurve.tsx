@@ -40,7 +40,8 @@ export interface EnvelopeRun {
   readonly dash?: readonly number[];
   readonly startTime: number;
   readonly goal: Goal | null;
-  readonly series: ClientSeries;
+  /** The run's series of the key, whose version asks anew; none for a derived view. */
+  readonly series?: ClientSeries | undefined;
   /** Only the samples whose label has a value. */
   readonly filter?: LabelFilter | undefined;
   /** Stretches drawn in a label value's colour, in the axis' units. */
@@ -143,7 +144,7 @@ export function EnvelopeCurve(props: {
   readonly logY: boolean;
   /** The page's smoothing weight: the host smooths over every sample. */
   readonly smoothing: number;
-  readonly onExportCsv: () => void;
+  readonly onExportCsv?: (() => void) | undefined;
   readonly onExportPng: (canvas: HTMLCanvasElement, spec: PngSpec) => void;
   readonly imageSteps?: ImageStepMarks | undefined;
   /** Draw each run's abandoned copy faintly under its curve. */
@@ -153,9 +154,13 @@ export function EnvelopeCurve(props: {
   readonly tools?: ReactNode;
   readonly footer?: ReactNode;
   readonly notes?: readonly string[];
+  /** A derived view's formula: the curves are it over each run's keys, read on the host. */
+  readonly formula?: string | undefined;
+  /** Changes when samples the curves read arrive (a derived view has no series of its own). */
+  readonly refresh?: string;
 }) {
   const { bridge } = useServices();
-  const { title, runs, logY, mode, smoothing } = props;
+  const { title, runs, logY, mode, smoothing, formula } = props;
   // A zoomed range is in its axis' units: under another axis the whole series is asked for.
   const [zoom, setZoom] = useState<{ mode: XAxisMode; range: readonly [number, number] } | null>(
     null,
@@ -168,6 +173,7 @@ export function EnvelopeCurve(props: {
     smoothing: number;
     answers: ReadonlyMap<string, EnvelopeColumns>;
   }>({ mode, smoothing, answers: new Map() });
+  const [failure, setFailure] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
   // The plot's own pixel columns once it is drawn, so that the host's columns are the plot's
   // and each is drawn as one vertical span; a resize asks again once it rests.
@@ -186,7 +192,7 @@ export function EnvelopeCurve(props: {
       columns === ENVELOPE_WIDTH ? 0 : RESIZE_REST_MS,
     );
   };
-  const versions = runs.map((run) => run.series.version).join(',');
+  const versions = `${runs.map((run) => run.series?.version ?? '').join(',')}|${props.refresh ?? ''}`;
   // JSON, not ids joined by a separator: an id may hold any character but "/".
   // The abandoned copies first: drawn first, they lie under the curves.
   const lines: Line[] = [
@@ -228,22 +234,26 @@ export function EnvelopeCurve(props: {
             ...(smoothing > 0 ? { smoothing } : {}),
             ...(run.filter === undefined ? {} : { filter: run.filter }),
             ...(copy === 'orphans' ? { copy } : {}),
+            ...(formula === undefined ? {} : { formula }),
           }),
         );
         return [lineId(line), envelope] as const;
       }),
     ).then(
       (entries) => {
-        if (!cancelled) setAnswered({ mode, smoothing, answers: new Map(entries) });
+        if (cancelled) return;
+        setFailure(null);
+        setAnswered({ mode, smoothing, answers: new Map(entries) });
       },
-      () => undefined,
+      // A formula that names no key of a run, say, is the host's to explain: the panel says it.
+      (error: unknown) => !cancelled && setFailure(String(error)),
     );
     return () => {
       cancelled = true;
     };
     // runs change identity with every render; what to ask for is named by these.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [bridge, title, mode, smoothing, range, tick, columns, runIds]);
+  }, [bridge, title, formula, mode, smoothing, range, tick, columns, runIds]);
 
   const shownMode = answered.mode;
   const shownSmoothing = answered.smoothing;
@@ -264,6 +274,7 @@ export function EnvelopeCurve(props: {
               ...(shownSmoothing > 0 ? { smoothing: shownSmoothing } : {}),
               ...(run.filter === undefined ? {} : { filter: run.filter }),
               ...(copy === 'orphans' ? { copy } : {}),
+              ...(formula === undefined ? {} : { formula }),
             }),
           );
           return point === null ? null : { ...point, x: point.x - offset };
@@ -271,7 +282,7 @@ export function EnvelopeCurve(props: {
       ),
     // shownLines is new with every render; the lines it holds are named by shownIds.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [bridge, title, shownMode, shownSmoothing, shownIds],
+    [bridge, title, formula, shownMode, shownSmoothing, shownIds],
   );
   const several = runs.length > 1;
   const traces: Trace[] = shownLines.map((line) => {
@@ -300,6 +311,7 @@ export function EnvelopeCurve(props: {
   const notes = [
     `${shown.reduce((n, e) => n + e.inView, 0).toLocaleString()} samples in view drawn exactly from at most 4 points a pixel column`,
   ];
+  if (failure !== null) notes.unshift(`The curves could not be read: ${failure}`);
   notes.push(...(props.notes ?? []));
   if (shown.some((e) => e.xOrder === 'sorted'))
     notes.push(
@@ -308,6 +320,7 @@ export function EnvelopeCurve(props: {
   return (
     <CurvePanel
       title={title}
+      {...(formula === undefined ? {} : { formula })}
       traces={traces}
       mode={shownMode}
       xLabel={stepMetrics.length === 0 ? 'step_metric' : stepMetrics.join(' / ')}

@@ -1,7 +1,9 @@
 // The panels of a metrics page (a run's Metrics or System tab, or Compare): sections by key
 // prefix, collapsible; a key filter; the x axis for the page and per panel; smoothing; log y;
-// an overlay of chosen keys; curves, tiles and breakdowns that grow as samples arrive.
+// an overlay of chosen keys; curves, tiles and breakdowns that grow as samples arrive; with runs
+// grouped, each curve a band per group; the page's derived views as panels of their own.
 
+import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
 import type { MetricDeclaration } from '../../../shared/api/contract.js';
 import type { SeriesKind } from '../../../shared/format/records.js';
@@ -15,8 +17,7 @@ import { buildTrace } from './curve-data.js';
 import { CurvePanel } from './CurvePanel.js';
 import { CurvePanelSlot, panelMarks } from './CurvePanelSlot.js';
 import type { RunExtras } from './marks/run-extras.js';
-import { ScalarTile } from './ScalarTile.js';
-import { BreakdownPanel } from './BreakdownPanel.js';
+import { BreakdownFor, TileFor, lastValues } from './last-value-panels.js';
 import type { XAxisChoice } from './BoardToolbar.js';
 import { BoardToolbar, PAGE_X_MODES, X_MODES } from './BoardToolbar.js';
 import type { ImageStepMarks } from './ImageTicks.js';
@@ -26,6 +27,10 @@ import { exactSeries } from './board-csv.js';
 import { downloadCsv } from './download.js';
 import { downloadChartPng } from './png-export.js';
 import type { RunStyle } from './run-colors.js';
+import type { DerivedView } from '../state/sweep-choices.js';
+import type { BoardGrouping } from './DerivedPanels.js';
+import { DerivedPanels } from './DerivedPanels.js';
+import { GroupCurve } from './GroupCurve.js';
 import { PALETTE, categoryStyle, dashPattern, runColors } from './run-colors.js';
 
 export interface BoardRun {
@@ -46,11 +51,20 @@ export function MetricsBoard({
   runs,
   kind,
   imageSteps,
+  grouping,
+  views = [],
+  tools,
 }: {
   runs: readonly BoardRun[];
   kind: SeriesKind;
   /** A run page's image steps, ticked on step axes when the toolbar's toggle is on. */
   imageSteps?: ImageStepMarks | undefined;
+  /** The runs' groups: each curve panel draws a band per group instead of a line per run. */
+  grouping?: BoardGrouping | undefined;
+  /** The store's derived views, a panel each after the logged keys' sections. */
+  views?: readonly DerivedView[];
+  /** The page's own tools on the toolbar (grouping, derived views). */
+  tools?: ReactNode;
 }) {
   const { store, bridge, toast } = useServices();
   const runIds = useMemo(() => runs.map((run) => run.runId), [runs]);
@@ -165,6 +179,24 @@ export function MetricsBoard({
           ))}
         </select>
       );
+      if (grouping !== undefined)
+        return (
+          <div className="panel-slot" key={panel.key}>
+            <div className="panel-tools">{axisSelect}</div>
+            <GroupCurve
+              title={panel.key}
+              groups={grouping.groups}
+              mode={mode}
+              logY={logY}
+              smoothing={smoothing}
+              center={grouping.center}
+              spread={grouping.spread}
+              refresh={runs.map((r) => seriesByRun.get(r.runId)?.get(panel.key)?.version).join()}
+              onExportCsv={() => exportCsv([panel.key], panel.key)}
+              onExportPng={(canvas, spec) => downloadChartPng(canvas, spec, panel.key)}
+            />
+          </div>
+        );
       return (
         <CurvePanelSlot
           key={panel.key}
@@ -207,53 +239,15 @@ export function MetricsBoard({
         />
       );
     }
-    if (panel.type === 'tile') {
-      const entries = runs.flatMap((run) => {
-        const series = seriesByRun.get(run.runId)?.get(panel.key);
-        if (series === undefined || series.length === 0) return [];
-        const last = series.length - 1;
-        return [
-          {
-            runId: run.runId,
-            label: run.label,
-            color: colorOf(run.runId),
-            dash: styleOf(run.runId).dash,
-            value: series.values[last]!,
-            step: series.steps[last]!,
-          },
-        ];
-      });
-      const goal =
-        runs.map((run) => run.declarations.get(panel.key)?.goal).find((g) => g != null) ?? null;
-      return <ScalarTile key={panel.key} title={panel.key} entries={entries} goal={goal} />;
-    }
-    const breakdownRuns = runs.map((run) => {
-      const values = new Map<string, number>();
-      for (const key of panel.keys) {
-        const series = seriesByRun.get(run.runId)?.get(key);
-        if (series !== undefined && series.length > 0)
-          values.set(key, series.values[series.length - 1]!);
-      }
-      return { runId: run.runId, label: run.label, ...styleOf(run.runId), values };
-    });
-    return (
-      <BreakdownPanel
-        key={`breakdown:${panel.prefix}`}
-        prefix={panel.prefix}
-        keys={panel.keys}
-        runs={breakdownRuns}
-        goal={
-          runs
-            .flatMap((run) => panel.keys.map((key) => run.declarations.get(key)?.goal))
-            .find((g) => g != null) ?? null
-        }
-      />
-    );
+    const last = lastValues(runs, seriesByRun, styleOf);
+    if (panel.type === 'tile') return <TileFor key={panel.key} panel={panel} runs={last} />;
+    return <BreakdownFor key={`breakdown:${panel.prefix}`} panel={panel} runs={last} />;
   };
 
   const overlayKeys = [...overlay].filter((key) => (counts.get(key) ?? 0) > 1);
+  // Grouped, a page's curves are the groups': an overlay of runs' lines would be another page.
   const overlayTraces =
-    overlayKeys.length < 2
+    overlayKeys.length < 2 || grouping !== undefined
       ? []
       : overlayKeys.flatMap((key, keyIndex) =>
           runs.flatMap(
@@ -273,7 +267,7 @@ export function MetricsBoard({
         );
   const spread = scaleSpread(overlayTraces.map((t) => t.y));
 
-  const total = sections.reduce((n, s) => n + s.panels.length, 0);
+  const total = sections.reduce((n, s) => n + s.panels.length, 0) + views.length;
 
   return (
     <div className="board stack">
@@ -293,14 +287,17 @@ export function MetricsBoard({
         onLogY={setLogY}
         panels={total}
         extra={
-          <ImageStepsToggle
-            marks={imageSteps?.marks ?? []}
-            on={showImageSteps}
-            onToggle={setShowImageSteps}
-            someOffStep={sections.some((section) =>
-              section.panels.some((p) => p.type === 'curve' && modeOf(p.key) !== 'step'),
-            )}
-          />
+          <>
+            {tools}
+            <ImageStepsToggle
+              marks={imageSteps?.marks ?? []}
+              on={showImageSteps}
+              onToggle={setShowImageSteps}
+              someOffStep={sections.some((section) =>
+                section.panels.some((p) => p.type === 'curve' && modeOf(p.key) !== 'step'),
+              )}
+            />
+          </>
         }
       />
       {overlayTraces.length > 0 ? (
@@ -334,7 +331,20 @@ export function MetricsBoard({
           />
         </div>
       ) : null}
-      {sections.length === 0 ? (
+      {kind === 'metric' ? (
+        <DerivedPanels
+          views={views}
+          runs={runs}
+          grouping={grouping}
+          styleOf={styleOf}
+          mode={sharedMode}
+          logY={logY}
+          smoothing={smoothing}
+          refresh={String(version)}
+          onExportPng={downloadChartPng}
+        />
+      ) : null}
+      {sections.length === 0 && views.length === 0 ? (
         <div className="empty-state">
           {counts.size === 0 ? (
             <>

@@ -10,6 +10,13 @@ export interface CursorPoint {
   readonly x: number;
   readonly value: number;
   readonly smoothed: number | null;
+  /** On a group's center line: the band at the point, and the runs with a sample there of `of`. */
+  readonly band?: {
+    readonly low: number;
+    readonly high: number;
+    readonly n: number;
+    readonly of: number;
+  };
 }
 
 /** What the cursor reads at x: a point (or none) per trace, in the traces' order. */

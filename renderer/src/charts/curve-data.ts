@@ -71,6 +71,12 @@ export interface Trace {
   readonly colourSpans?: readonly ColouredSpan[];
   /** Drawn faint, thin and dashed: the copy of a series a resume abandoned. */
   readonly faint?: boolean;
+  /** Drawn thin: a run's own line inside its group's band. */
+  readonly thin?: boolean;
+  /** A group's band: y is its high edge, this its low one, filled between; no legend row. */
+  readonly band?: { readonly low: Float64Array };
+  /** A group's center line: the group, what the legend says of its runs, whether it is open. */
+  readonly group?: { readonly id: string; readonly note: string; readonly expanded: boolean };
 }
 
 export const NO_RAW = 1;
@@ -201,7 +207,8 @@ function drawable(value: number, logY: boolean): number | null {
 /**
  * uPlot's aligned data for traces: one x column holding every trace's points (repeated x kept),
  * and per trace a raw and (when smoothing) a smoothed column, where a point of another trace is
- * undefined (spanned) and a value the scale cannot hold is null (a gap).
+ * undefined (spanned) and a value the scale cannot hold is null (a gap). A band trace's column
+ * (its high edge) is followed by its low edge's.
  */
 export function alignTraces(
   traces: readonly Trace[],
@@ -232,8 +239,11 @@ export function alignTraces(
     const raw: (number | null | undefined)[] = new Array(total);
     const smooth: (number | null | undefined)[] | null =
       trace.smoothed === null ? null : new Array(total);
+    const low: (number | null | undefined)[] | null =
+      trace.band === undefined ? null : new Array(total);
     for (let i = 0; i < total; i++) {
       if (owner[i] !== t) continue;
+      if (low !== null) low[i] = drawable(trace.band!.low[index[i]!]!, logY);
       const missing = trace.missing?.[index[i]!] ?? 0;
       // undefined, unlike null, is no gap: the line goes on to its next point.
       raw[i] = missing & NO_RAW ? undefined : drawable(trace.y[index[i]!]!, logY);
@@ -241,6 +251,7 @@ export function alignTraces(
         smooth[i] = missing & NO_SMOOTHED ? undefined : drawable(trace.smoothed![index[i]!]!, logY);
     }
     columns.push(raw);
+    if (low !== null) columns.push(low);
     if (smooth !== null) columns.push(smooth);
   }
   return columns;

@@ -4,6 +4,7 @@
 import type { TimeUnit } from './axis-ticks.js';
 import type { Trace, XAxisMode } from './curve-data.js';
 import { floatText } from '../text/value-text.js';
+import { columnCount } from './curve-series.js';
 import { duration } from '../text/time-text.js';
 
 /** The x axis' name as the panel gives it, in its head and under its ticks. */
@@ -37,12 +38,13 @@ export function xSpan(traces: readonly Trace[]): number {
 }
 
 /** The data uPlot is given when no trace has a point to draw: axes over what the keys span. */
-export function emptyData(traces: readonly Trace[], smoothing: boolean): (number | null)[][] {
+export function emptyData(traces: readonly Trace[]): (number | null)[][] {
   const ranges = traces.flatMap((t) => (t.xRange === null ? [] : [t.xRange]));
   const x0 = ranges.length === 0 ? 0 : Math.min(...ranges.map((r) => r[0]));
   const x1 = ranges.length === 0 ? 1 : Math.max(...ranges.map((r) => r[1]));
   const columns: (number | null)[][] = [[x0, x1 > x0 ? x1 : x0 + 1]];
-  for (let i = 0; i < traces.length * (smoothing ? 2 : 1); i++) columns.push([null, null]);
+  const count = traces.reduce((n, trace) => n + columnCount(trace), 0);
+  for (let i = 0; i < count; i++) columns.push([null, null]);
   return columns;
 }
 

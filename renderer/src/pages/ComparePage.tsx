@@ -1,5 +1,6 @@
 // Comparing selected runs: their curves, their images at one step, and their params and
 // summaries side by side, rows that differ first and marked, so what changed is what one sees.
+// Grouped (by params, experiment or tags), each group's curves are its center and band.
 
 import type { RunSummary } from '../../../shared/api/contract.js';
 import type { Value } from '../../../shared/format/values.js';
@@ -22,6 +23,12 @@ import { CompareImages } from '../files/CompareImages.js';
 import type { RunExtras } from '../charts/marks/run-extras.js';
 import { NO_EXTRAS, runExtras } from '../charts/marks/run-extras.js';
 import { SourceBadge } from '../components/SourceBadge.js';
+import { groupRuns } from '../state/run-groups.js';
+import { useDerivedViews, useGroupBy } from '../state/sweep-choices.js';
+import type { BoardGrouping } from '../charts/DerivedPanels.js';
+import { groupStyles } from '../charts/group-style.js';
+import { GroupControls, useGroupDrawing } from './GroupControls.js';
+import { DerivedViews } from './DerivedViews.js';
 
 type CompareTab = 'metrics' | 'system' | 'images' | 'params';
 
@@ -146,7 +153,59 @@ export function ComparePage({
     [runsKey, declarations],
   );
 
-  const styles = runColors.stylesFor(runs.map((run) => run.id));
+  const [groupBy, setGroupBy] = useGroupBy();
+  const drawing = useGroupDrawing();
+  const derived = useDerivedViews();
+  const groups = useMemo(
+    () => (groupBy.length === 0 ? [] : groupRuns(runs, groupBy)),
+    // runs is new with every render; runsKey names them, and groups change with their params.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [groupBy, runsKey, view.runs],
+  );
+  const grouping: BoardGrouping | undefined = useMemo(() => {
+    if (groups.length === 0) return undefined;
+    const groupStyle = groupStyles(groups.map((g) => g.id));
+    return {
+      groups: groups.map((group) => ({
+        id: group.id,
+        label: group.label,
+        style: groupStyle.get(group.id)!,
+        runs: group.runIds.map((id) => ({
+          runId: id,
+          label: visibleText(view.runs.get(id)?.name ?? id),
+        })),
+      })),
+      center: drawing.center,
+      spread: drawing.spread,
+    };
+  }, [groups, drawing.center, drawing.spread, view.runs]);
+  const runStyles = runColors.stylesFor(runs.map((run) => run.id));
+  // Grouped, a run wears its group's colour: the curves on the page are the groups'.
+  const styles =
+    grouping === undefined
+      ? runStyles
+      : new Map(
+          grouping.groups.flatMap((group) =>
+            group.runs.map((r) => [r.runId, group.style] as const),
+          ),
+        );
+  const tools = (
+    <>
+      <GroupControls
+        runs={runs}
+        groupBy={groupBy}
+        onGroupBy={setGroupBy}
+        groups={groups.length}
+        drawing={drawing}
+      />
+      <DerivedViews
+        views={derived.views}
+        onSave={derived.save}
+        onRemove={derived.remove}
+        runIds={runIds}
+      />
+    </>
+  );
   const tabs: readonly [CompareTab, string][] = [
     ['metrics', 'Metrics'],
     ['system', 'System'],
@@ -160,7 +219,12 @@ export function ComparePage({
         <a href="#/" onClick={(event) => (event.preventDefault(), navigate({ page: 'runs' }))}>
           ← Runs
         </a>
-        <h1>Compare {runs.length} runs</h1>
+        <h1>
+          Compare {runs.length} runs
+          {grouping === undefined ? null : (
+            <span className="muted"> in {grouping.groups.length} groups</span>
+          )}
+        </h1>
         <div className="row" style={{ flexWrap: 'wrap' }}>
           {runs.map((run) => (
             <a
@@ -169,7 +233,7 @@ export function ComparePage({
               className="pill"
               data-testid="compare-run"
             >
-              <RunSwatch {...styles.get(run.id)!} />
+              <RunSwatch {...(styles.get(run.id) ?? runStyles.get(run.id)!)} />
               <VisibleText text={run.name ?? run.id} /> <SourceBadge source={run.source} />
               <StatusBadge status={run.status} />
             </a>
@@ -196,9 +260,19 @@ export function ComparePage({
             {runIds.length - runs.length} of the chosen runs are no longer in the store.
           </div>
         ) : null}
-        {tab === 'metrics' ? <MetricsBoard runs={boardRuns} kind="metric" /> : null}
-        {tab === 'system' ? <MetricsBoard runs={boardRuns} kind="reading" /> : null}
-        {tab === 'images' ? <CompareImages runs={runs} styles={styles} /> : null}
+        {tab === 'metrics' ? (
+          <MetricsBoard
+            runs={boardRuns}
+            kind="metric"
+            grouping={grouping}
+            views={derived.views}
+            tools={tools}
+          />
+        ) : null}
+        {tab === 'system' ? (
+          <MetricsBoard runs={boardRuns} kind="reading" grouping={grouping} />
+        ) : null}
+        {tab === 'images' ? <CompareImages runs={runs} styles={runStyles} /> : null}
         {tab === 'params' ? (
           <>
             <ValuesComparison title="Params" runs={runs} pick={(run) => run.params} />

@@ -1,6 +1,7 @@
 // A run's Metrics tab (model metrics) or System tab (readings): the panels of that kind, then
 // every key's statistics. Model metrics and readings never share a page; the metrics' step axes
-// can tick where the run logged images, each tick a way into the Files tab at its step.
+// can tick where the run logged images, each tick a way into the Files tab at its step. The
+// store's derived views are panels here too, added and edited from the toolbar.
 
 import { useMemo } from 'react';
 import type { RunDetail } from '../../../shared/api/contract.js';
@@ -14,6 +15,8 @@ import { imageStepMarks } from '../charts/image-ticks.js';
 import { useLoggedFiles } from '../files/use-logged-files.js';
 import type { Route } from '../state/route.js';
 import { extrasKey, runExtras } from '../charts/marks/run-extras.js';
+import { useDerivedViews } from '../state/sweep-choices.js';
+import { DerivedViews } from './DerivedViews.js';
 
 export function MetricsTab({
   detail,
@@ -45,9 +48,28 @@ export function MetricsTab({
     [runId, summary.name, summary.startTime, detail.metrics, extras],
   );
   const imageSteps = useImageSteps(runId, kind, navigate);
+  const derived = useDerivedViews();
+  const runIds = useMemo(() => [runId], [runId]);
   return (
     <div className="stack">
-      <MetricsBoard runs={runs} kind={kind} imageSteps={imageSteps} />
+      <MetricsBoard
+        runs={runs}
+        kind={kind}
+        imageSteps={imageSteps}
+        {...(kind === 'metric'
+          ? {
+              views: derived.views,
+              tools: (
+                <DerivedViews
+                  views={derived.views}
+                  onSave={derived.save}
+                  onRemove={derived.remove}
+                  runIds={runIds}
+                />
+              ),
+            }
+          : {})}
+      />
       {statistics.length > 0 ? (
         <div className="card">
           <h3>{kind === 'metric' ? 'Statistics of the metrics' : 'Statistics of the readings'}</h3>

@@ -1,0 +1,111 @@
+// The uPlot series of a panel's traces, in the order alignTraces lays their columns: a line's raw
+// column (faint behind a smoothed one), a group band's fill between its high and low columns, and
+// a smoothed column where the trace has one.
+
+import type uPlot from 'uplot';
+import type { Trace } from './curve-data.js';
+import { columnPaths } from './column-path.js';
+import { bandPath, bandStretches } from './group-bands.js';
+import { bandFill } from './group-style.js';
+import { withAlpha } from './run-colors.js';
+
+/** The data columns a trace takes: raw, a band's low edge, a smoothed line. */
+export function columnCount(trace: Trace): number {
+  return 1 + (trace.band === undefined ? 0 : 1) + (trace.smoothed === null ? 0 : 1);
+}
+
+/** Draws a band's fill between its column (the high edge) and the next (the low edge). */
+const bandPaths: uPlot.Series.PathBuilder = (u, seriesIdx, idx0, idx1) => {
+  const fill = new Path2D();
+  const xs = u.data[0] as ArrayLike<number>;
+  const high = u.data[seriesIdx] as ArrayLike<number | null | undefined>;
+  const low = u.data[seriesIdx + 1] as ArrayLike<number | null | undefined>;
+  if (xs.length > 0) {
+    const from = Math.max(0, idx0);
+    const to = Math.min(xs.length - 1, idx1);
+    bandPath(
+      xs,
+      high,
+      low,
+      bandStretches(high, low, from, to),
+      (x) => u.valToPos(x, 'x', true),
+      (y) => u.valToPos(y, 'y', true),
+      fill,
+    );
+  }
+  return { stroke: new Path2D(), fill, clip: null, flags: 0 };
+};
+
+/** A series that holds a band's low edge for the y scale and draws nothing of its own. */
+const nothing: uPlot.Series.PathBuilder = () => ({
+  stroke: new Path2D(),
+  fill: null,
+  clip: null,
+  flags: 0,
+});
+
+/**
+ * The series after uPlot's x series, per trace. `current` gives the traces as they are at draw
+ * time, so that a path drawn by columns follows the data set since the chart was built.
+ */
+export function traceSeries(
+  traces: readonly Trace[],
+  current: () => readonly Trace[],
+  theme: string,
+): uPlot.Series[] {
+  const series: uPlot.Series[] = [];
+  traces.forEach((trace, t) => {
+    if (trace.band !== undefined) {
+      series.push(
+        {
+          label: `${trace.label} (band)`,
+          stroke: 'transparent',
+          fill: bandFill(trace.color, theme),
+          width: 0,
+          points: { show: false },
+          paths: bandPaths,
+        },
+        { label: `${trace.label} (band low)`, stroke: 'transparent', width: 0, paths: nothing },
+      );
+      return;
+    }
+    const smoothed = trace.smoothed !== null;
+    // Envelope points are drawn by the host's columns: a column's points as one vertical span.
+    const paths =
+      trace.columns === undefined ? undefined : columnPaths(() => current()[t]?.columns ?? null);
+    // uPlot scales widths by the pixel ratio but takes a dash in canvas pixels.
+    const dash =
+      trace.dash === undefined ? {} : { dash: trace.dash.map((d) => d * devicePixelRatio) };
+    // The abandoned copy lies faint under the curve: thin, see-through and dashed.
+    const faint = trace.faint === true;
+    const faintDash =
+      faint && trace.dash === undefined ? { dash: [4, 3].map((d) => d * devicePixelRatio) } : {};
+    // A group's center is the line a grouped panel is about: drawn a little heavier.
+    const width =
+      faint || smoothed || trace.thin === true ? 1 : trace.group !== undefined ? 2 : 1.5;
+    series.push({
+      label: trace.label,
+      stroke: faint
+        ? withAlpha(trace.color, 0.4)
+        : smoothed
+          ? withAlpha(trace.color, 0.28)
+          : trace.color,
+      width,
+      points: { show: false },
+      ...(paths === undefined ? {} : { paths }),
+      ...dash,
+      ...faintDash,
+    });
+    if (smoothed)
+      series.push({
+        label: `${trace.label} (smoothed)`,
+        stroke: faint ? withAlpha(trace.color, 0.4) : trace.color,
+        width: faint ? 1 : 1.75,
+        points: { show: false },
+        ...(paths === undefined ? {} : { paths }),
+        ...dash,
+        ...faintDash,
+      });
+  });
+  return series;
+}
