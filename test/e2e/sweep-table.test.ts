@@ -108,6 +108,42 @@ describeE2e('the runs table’s sweep tools', () => {
     await expect.poll(() => page.locator('[data-testid="group-row"]').count(), WAIT).toBe(0);
   });
 
+  it('adds a train/loss.min column read with keyStatistics, sorts and filters by it', async () => {
+    const sweep = sweepRuns();
+    const least = (run: ExportedRun): number =>
+      (run.stats['train/loss'] as unknown as { finite: { least: number } }).finite.least;
+    await page.fill('[data-testid="run-filter"]', 'experiment:cifar-sweep');
+    await page.click('[data-testid="columns-button"]');
+    await page.fill('[data-testid="metric-column-key"]', 'train/loss');
+    await page.selectOption('[data-testid="metric-column-stat"]', 'min');
+    await page.click('[data-testid="metric-column-add"]');
+    await page.keyboard.press('Escape');
+    const cell = (id: string): string =>
+      `[data-run-id="${id}"] [data-cell="metric:train/loss.min"]`;
+    // The cell shows the value as params show theirs, the exact value on hover.
+    for (const run of sweep)
+      await expect
+        .poll(() => page.getAttribute(`${cell(run.id)} span`, 'title'), WAIT)
+        .toBe(`${String(least(run))} (float)`);
+    await page.click('[data-column="metric:train/loss.min"]');
+    const ascending = [...sweep].sort((a, b) => least(a) - least(b)).map((run) => run.id);
+    await expect.poll(() => rowIds(page), WAIT).toEqual(ascending);
+    await page.click('[data-column="metric:train/loss.min"]');
+    await expect.poll(() => rowIds(page), WAIT).toEqual([...ascending].reverse());
+    await screenshot(page, 'sweep-table-metric-column');
+
+    // The filter names the statistic as the column does.
+    const cut =
+      (least(sweep.find((r) => r.id === ascending[1])!) +
+        least(sweep.find((r) => r.id === ascending[2])!)) /
+      2;
+    await page.fill('[data-testid="run-filter"]', `experiment:cifar-sweep train/loss.min<${cut}`);
+    await expect
+      .poll(async () => [...(await rowIds(page))].sort(), WAIT)
+      .toEqual(ascending.slice(0, 2).sort());
+    await page.fill('[data-testid="run-filter"]', 'experiment:cifar-sweep');
+  });
+
   it('draws parallel coordinates of the filter’s runs, and a brush on lr narrows the table', async () => {
     const sweep = sweepRuns();
     await page.click('[data-testid="sweep-toggle"]');

@@ -4,7 +4,7 @@
 
 import { useMemo } from 'react';
 import type { RunStatusName, RunSummary } from '../../../shared/api/contract.js';
-import { categoryStyle } from '../charts/run-colors.js';
+import { groupStyles } from '../charts/group-style.js';
 import type { GroupBy } from '../state/run-groups.js';
 import type { DerivedView } from '../state/sweep-choices.js';
 import type { Brush, ResultChoice } from '../sweeps/parcoords-model.js';
@@ -115,11 +115,14 @@ export function useRunsTable(props: {
     const groupColors = new Map<string, string>();
     if (groupBy.length === 0) return { groupColors, runColors: null };
     const runColors = new Map<string, string>();
-    tableGroups(filtered, groupBy).forEach((group, index) => {
-      const color = categoryStyle(index).color;
+    // The rule Compare colours its groups by, so the runs compared show in the same colours.
+    const groups = tableGroups(filtered, groupBy);
+    const styles = groupStyles(groups.map((group) => group.id));
+    for (const group of groups) {
+      const color = styles.get(group.id)!.color;
       groupColors.set(group.id, color);
       for (const id of group.runIds) runColors.set(id, color);
-    });
+    }
     return { groupColors, runColors };
   }, [filtered, groupBy]);
   return {
