@@ -32,6 +32,8 @@ export interface TrainingSetup {
   readonly initialLoss?: number;
   /** How good the learning rate is, from 0 to 1; derived from lr when not given. */
   readonly quality?: number;
+  /** Scales the loss floors: a seed that trains a little better (< 1) or worse (> 1). */
+  readonly floorScale?: number;
 }
 
 export interface TrainSample {
@@ -70,8 +72,9 @@ export class SimulatedTraining {
     this.quality = setup.quality ?? Math.exp(-distance * distance) * (setup.batch > 128 ? 0.97 : 1);
     const slowness = Math.min(10, Math.max(0.3, BEST_LR / setup.lr));
     this.timescale = 160 + 520 * Math.sqrt(slowness);
-    this.trainFloor = 0.03 + 0.5 * (1 - this.quality);
-    this.evalFloor = 0.22 + 0.55 * (1 - this.quality);
+    const scale = setup.floorScale ?? 1;
+    this.trainFloor = (0.03 + 0.5 * (1 - this.quality)) * scale;
+    this.evalFloor = (0.22 + 0.55 * (1 - this.quality)) * scale;
     this.noise = 0.05 + 0.22 * Math.max(0, Math.log10(setup.lr / BEST_LR));
     this.initialLoss = setup.initialLoss ?? CHANCE_LOSS;
   }

@@ -21,6 +21,7 @@ import type {
 } from '../../shared/api/contract.js';
 import type { Goal } from '../../shared/format/records.js';
 import type { Value } from '../../shared/format/values.js';
+import type { KeyStatistics } from '../../shared/series/statistics.js';
 import type { FollowResult } from '../follow/run-follower.js';
 import type { RunFileKind } from '../follow/store-watcher.js';
 import type { OpenedFile } from '../store/store-files.js';
@@ -99,6 +100,13 @@ export interface SourceRun {
   declaration(
     key: string,
   ): { readonly goal: Goal | null; readonly stepMetric: string | null } | undefined;
+
+  /**
+   * A key's statistics (its declared goal with them), undefined when the run has no sample of
+   * it: from the stats hint while the run is listed without its samples, so asking reads
+   * nothing, else folded from the series. For metric columns over thousands of runs.
+   */
+  keyStatistics(key: string): KeyStatistics | undefined;
   /** Samples [from, to) of a key as columns; the whole series by default. */
   columns(key: string, from?: number, to?: number): SeriesColumns | undefined;
   /** The run's series as a subscriber takes them: whole, or only their count when too long. */

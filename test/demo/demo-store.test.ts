@@ -67,16 +67,23 @@ describe('the demo store', () => {
     }
   });
 
-  it('has a sweep of six finished runs over lr, with goals and step_metric declared', () => {
+  it('has a sweep of six runs over lr and seed, one failing early, with goals declared', () => {
     const sweep = runs.filter((r) => r.log.start!.experiment === 'cifar-sweep');
-    expect(sweep.map((r) => r.status)).toEqual(Array(6).fill('finished'));
-    const lrs = sweep.map((r) => r.log.start!.params.get('lr'));
-    expect(new Set(lrs).size).toBe(6);
+    const nameOf = (r: RunRead): string => r.log.start!.name!;
+    expect(sweep.map(nameOf).sort()).toEqual([
+      'resnet18-lr0.03-s1',
+      'resnet18-lr0.03-s2',
+      'resnet18-lr0.03-s3',
+      'resnet18-lr0.1-s1',
+      'resnet18-lr0.1-s2',
+      'resnet18-lr0.1-s3',
+    ]);
     for (const run of sweep) {
       const params = run.log.start!.params;
-      expect(typeof params.get('lr')).toBe('number');
-      expect(typeof params.get('batch')).toBe('bigint');
-      expect(typeof params.get('seed')).toBe('bigint');
+      const name = `resnet18-lr${params.get('lr') as number}-s${params.get('seed') as bigint}`;
+      expect(nameOf(run)).toBe(name);
+      expect(params.get('batch')).toBe(128n);
+      expect(run.status).toBe(name === 'resnet18-lr0.1-s3' ? 'failed' : 'finished');
       expect(run.log.declaration('train/loss')?.goal).toBe('minimize');
       expect(run.log.declaration('train/acc')?.goal).toBe('maximize');
       expect(run.log.declaration('eval/loss')).toMatchObject({
@@ -87,23 +94,40 @@ describe('the demo store', () => {
         goal: 'maximize',
         stepMetric: 'epoch',
       });
-      expect(stepsOf(run, 'train/loss')).toHaveLength(2001);
-      expect(stepsOf(run, 'eval/acc')).toEqual(Array.from({ length: 21 }, (_, i) => i * 100));
+      const last = run.status === 'failed' ? 1400 : 2000;
+      expect(stepsOf(run, 'train/loss')).toHaveLength(last + 1);
+      expect(stepsOf(run, 'eval/acc')).toEqual(
+        Array.from({ length: last / 100 + 1 }, (_, i) => i * 100),
+      );
       expect(stepsOf(run, 'epoch')).toEqual(stepsOf(run, 'eval/acc'));
       expect(run.log.series.get('train/lr')).toBeDefined();
       expect(run.log.uses.map((u) => u.name)).toContain('cifar10');
       expect(run.statisticsFromHint).toBe(true);
       expect(run.tags).toContain('sweep');
     }
-    // The curves differ by lr: the best lr beats the slowest one clearly.
-    const accOf = (lr: number): number =>
-      sweep.find((r) => r.log.start!.params.get('lr') === lr)!.statistics.get('eval/acc')!.last
-        .value;
-    expect(accOf(0.05)).toBeGreaterThan(accOf(0.003) + 0.15);
+    const failed = sweep.find((r) => r.status === 'failed')!;
+    expect(failed.error).toContain('CUDA error: an illegal memory access');
+    // The curves differ by lr and by seed: lr 0.1 beats lr 0.03 on each seed it finished, and
+    // seed 2 trains better than seed 1, seed 3 worse.
+    const accOf = (name: string): number =>
+      sweep.find((r) => nameOf(r) === name)!.statistics.get('eval/acc')!.last.value;
+    for (const seed of [1, 2])
+      expect(accOf(`resnet18-lr0.1-s${seed}`)).toBeGreaterThan(accOf(`resnet18-lr0.03-s${seed}`));
+    const finalLoss = (name: string): number =>
+      sweep.find((r) => nameOf(r) === name)!.statistics.get('eval/loss')!.last.value;
+    expect(finalLoss('resnet18-lr0.1-s2')).toBeLessThan(finalLoss('resnet18-lr0.1-s1') - 0.01);
+    expect(finalLoss('resnet18-lr0.03-s3')).toBeGreaterThan(finalLoss('resnet18-lr0.03-s1') + 0.01);
+    expect(valuesOf(failed, 'train/loss')).not.toEqual(
+      valuesOf(named('resnet18-lr0.1-s1'), 'train/loss').slice(0, 1401),
+    );
   });
 
   it('has a headline test/acc and a breakdown by class: one point each', () => {
-    for (const run of runs.filter((r) => r.log.start!.experiment === 'cifar-sweep')) {
+    const finished = runs.filter(
+      (r) => r.log.start!.experiment === 'cifar-sweep' && r.status === 'finished',
+    );
+    expect(finished).toHaveLength(5);
+    for (const run of finished) {
       expect(stepsOf(run, 'test/acc')).toEqual([2000]);
       for (const name of CIFAR_CLASSES) {
         expect(stepsOf(run, `eval/acc_by_class/${name}`)).toEqual([2000]);
@@ -120,7 +144,7 @@ describe('the demo store', () => {
   });
 
   it('logs PNG images under two keys and a Markdown report as files', () => {
-    const run = named('resnet18-lr0.05-b128');
+    const run = named('resnet18-lr0.1-s2');
     const paths = run.log.files.map((f) => f.path);
     const every = [0, 500, 1000, 1500, 2000];
     expect(paths).toEqual([
@@ -156,7 +180,10 @@ describe('the demo store', () => {
   });
 
   it('has a failed run with its error, a killed run and a crashed run', () => {
-    const failed = runs.filter((r) => r.status === 'failed');
+    // The sweep's seed that fails part-way is the other failed run.
+    const failed = runs.filter(
+      (r) => r.status === 'failed' && r.log.start!.experiment !== 'cifar-sweep',
+    );
     expect(failed).toHaveLength(1);
     expect(failed[0]!.error).toMatch(/^Traceback/);
     expect(failed[0]!.error).toContain('CUDA out of memory');
@@ -172,7 +199,7 @@ describe('the demo store', () => {
     const run = named('resnet18-finetune');
     expect(run.status).toBe('finished');
     expect(run.log.resumes.map((r) => r.step)).toEqual([400]);
-    expect(run.log.start!.parent).toBe(named('resnet18-lr0.05-b128').id);
+    expect(run.log.start!.parent).toBe(named('resnet18-lr0.1-s2').id);
     const steps = stepsOf(run, 'train/loss');
     expect(steps).toEqual(Array.from({ length: 1001 }, (_, i) => i));
     const raw = readFileSync(join(run.dir, 'events.jsonl'), 'utf8');
@@ -235,10 +262,10 @@ describe('the demo store', () => {
   });
 
   it('has tags and notes', () => {
-    expect(named('resnet18-lr0.1-b128').tags).toEqual(['baseline', 'sweep']);
-    expect(named('resnet18-lr0.05-b128').tags).toEqual(['best', 'sweep']);
-    expect(named('resnet18-lr0.05-b128').notes).toMatch(/^# Best of the lr sweep\n/);
-    expect(named('resnet18-lr0.1-b128').notes).toContain('# Baseline');
+    expect(named('resnet18-lr0.1-s1').tags).toEqual(['baseline', 'sweep']);
+    expect(named('resnet18-lr0.1-s2').tags).toEqual(['best', 'sweep']);
+    expect(named('resnet18-lr0.1-s2').notes).toMatch(/^# Best of the lr sweep\n/);
+    expect(named('resnet18-lr0.1-s1').notes).toContain('# Baseline');
     expect(runs.filter((r) => r.notes !== null).length).toBeGreaterThanOrEqual(4);
   });
 

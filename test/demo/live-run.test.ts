@@ -82,7 +82,7 @@ describe.skipIf(!existsSync(COMPILED))('munin-view demo DIR --live', () => {
     child.kill('SIGINT');
     expect(await exited).toBe(0);
     expect(out).toContain(`SIGINT: ended live run ${liveId} as killed`);
-    expect(out).toContain('cifar-sweep/resnet18-lr0.05-b128');
+    expect(out).toContain('cifar-sweep/resnet18-lr0.1-s2');
     expect(readRun(root, liveId).status).toBe('killed');
     expect(listRunIds(root)).toContain(liveId);
   });

@@ -142,7 +142,7 @@ describeE2e('charts', () => {
   }
 
   it('draws a curve in the run colour across the plot', async () => {
-    const run = runNamed('resnet18-lr0.05-b128');
+    const run = runNamed('resnet18-lr0.1-s2');
     await openMetrics(run.id, 'train/loss');
     const colour = await legendColour(page, panel('train/loss'), run.name!);
     expect(PALETTE).toContain(colour);
@@ -161,7 +161,7 @@ describeE2e('charts', () => {
   });
 
   it('shows test/acc as a scalar tile with the exported value', async () => {
-    const run = runNamed('resnet18-lr0.05-b128');
+    const run = runNamed('resnet18-lr0.1-s2');
     const [[step, , value]] = samplesOf(run, 'test/acc') as [ExportSample];
     const exact = exportNumber(value);
     await openMetrics(run.id, 'train/loss');
@@ -177,7 +177,7 @@ describeE2e('charts', () => {
   });
 
   it('draws eval/acc_by_class as a breakdown of 10 bars, heights in proportion', async () => {
-    const run = runNamed('resnet18-lr0.05-b128');
+    const run = runNamed('resnet18-lr0.1-s2');
     const selector = '[data-testid="breakdown-panel"][data-key="eval/acc_by_class"]';
     await openMetrics(run.id, 'train/loss');
     await page.waitForSelector(selector, { timeout: 10_000 });
@@ -224,7 +224,7 @@ describeE2e('charts', () => {
   });
 
   it('draws eval/loss against epoch when the page axis is step_metric', async () => {
-    const run = runNamed('resnet18-lr0.05-b128');
+    const run = runNamed('resnet18-lr0.1-s2');
     await openMetrics(run.id, 'eval/loss');
     await scrollTo(page, '[data-testid="page-x-axis"]');
     await page.selectOption('[data-testid="page-x-axis"]', 'step_metric');

@@ -51,7 +51,7 @@ describeE2e('the files a run logged', () => {
   afterAll(() => session.close());
 
   it('links each key the Overview lists to the Files tab there', async () => {
-    const run = onlyRun(runs, (r) => r.name === 'resnet18-lr0.1-b128');
+    const run = onlyRun(runs, (r) => r.name === 'resnet18-lr0.1-s1');
     await openRunPage(page, run, 'overview');
     await page.waitForSelector('[data-testid="logged-keys"] a', WAIT);
     const keys = await evaluate<string[]>(
@@ -70,7 +70,7 @@ describeE2e('the files a run logged', () => {
   });
 
   it('moves an image key through its steps, and its pixels change', async () => {
-    const run = onlyRun(runs, (r) => r.name === 'resnet18-lr0.1-b128');
+    const run = onlyRun(runs, (r) => r.name === 'resnet18-lr0.1-s1');
     await openRunPage(page, run, 'files');
     const key = 'samples/predictions';
     const slider = `[data-key="${key}"] [data-testid="image-slider"]`;
@@ -112,7 +112,7 @@ describeE2e('the files a run logged', () => {
   });
 
   it('ticks a curve where the run logged images, and a tick opens Files at its step', async () => {
-    const run = onlyRun(runs, (r) => r.name === 'resnet18-lr0.1-b128');
+    const run = onlyRun(runs, (r) => r.name === 'resnet18-lr0.1-s1');
     await openRunPage(page, run, 'metrics');
     const panel = '[data-testid="curve-panel"][data-key="train/loss"]';
     await page.waitForSelector(`${panel} canvas`, WAIT);
@@ -178,7 +178,7 @@ describeE2e('the files a run logged', () => {
   });
 
   it('compares two runs at one step, saying how far back the shorter one is', async () => {
-    const long = onlyRun(runs, (r) => r.name === 'resnet18-lr0.1-b128');
+    const long = onlyRun(runs, (r) => r.name === 'resnet18-lr0.1-s1');
     const short = onlyRun(runs, (r) => r.name === 'resnet18-cutout');
     await goToRoute(page, `#/compare/${long.id},${short.id}`);
     await page.click('[data-testid="compare-tab-images"]');

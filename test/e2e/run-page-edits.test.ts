@@ -33,7 +33,7 @@ describeE2e('editing on the run page', () => {
   const openRun = (run: ExportedRun, tab?: string) => openRunPage(page, run, tab);
 
   it('closes the git.diff dialog with Escape', async () => {
-    const run = runNamed('resnet18-lr0.05-b128');
+    const run = runNamed('resnet18-lr0.1-s2');
     writeFileSync(
       join(root, 'runs', run.id, 'git.diff'),
       'diff --git a/train.py b/train.py\n--- a/train.py\n+++ b/train.py\n@@ -1 +1 @@\n-lr = 0.1\n+lr = 0.05\n',
@@ -95,7 +95,7 @@ describeE2e('editing on the run page', () => {
   }
 
   it('wraps provenance keys between their words, never inside one', async () => {
-    const run = runNamed('resnet18-lr0.05-b128');
+    const run = runNamed('resnet18-lr0.1-s2');
     await openRun(run);
     await page.waitForSelector('.card table.kv td', WAIT);
     for (const width of [1440, 1024]) {
@@ -117,14 +117,14 @@ describeE2e('editing on the run page', () => {
   });
 
   it('keeps unsaved notes across tabs and pages, marking the Notes tab, until saved', async () => {
-    const run = runNamed('resnet18-lr0.01-b128');
+    const run = runNamed('resnet18-lr0.03-s1');
     expect(run.notes).toBeNull();
     await openRun(run, 'notes');
     const text = '[data-testid="notes-text"]';
     const mark = '[data-testid="tab-notes"] [data-testid="notes-draft-mark"]';
     await page.waitForSelector(text, WAIT);
     expect(await page.$(mark)).toBeNull();
-    const draft = 'lr 0.01 is too slow here:\nit has not converged by step 2000.';
+    const draft = 'lr 0.03 is too slow here:\nit has not converged by step 2000.';
     await page.fill(text, draft);
     await page.waitForSelector(mark, WAIT);
 
@@ -143,7 +143,7 @@ describeE2e('editing on the run page', () => {
     expect(await page.textContent('.notes-editor')).toContain('Unsaved changes');
 
     // Another run's notes have no draft of their own.
-    await openRun(runNamed('resnet18-lr0.03-b256'), 'notes');
+    await openRun(runNamed('resnet18-lr0.03-s3'), 'notes');
     await expect.poll(() => page.inputValue(text), WAIT).toBe('');
     expect(await page.$(mark)).toBeNull();
 

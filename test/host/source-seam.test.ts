@@ -4,6 +4,8 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { Backend } from '../../electron/host/backend.js';
+import type { KeyStatistics } from '../../shared/series/statistics.js';
+import { StatisticsAccumulator } from '../../shared/series/statistics.js';
 import type { ExportParts } from '../../electron/store/export.js';
 import type {
   RunChange,
@@ -111,6 +113,13 @@ class MemoryRun implements SourceRun {
 
   declaration(): undefined {
     return undefined;
+  }
+
+  keyStatistics(key: string): KeyStatistics | undefined {
+    const fold = new StatisticsAccumulator();
+    const { steps, times, values } = this.columns(key) ?? { steps: [], times: [], values: [] };
+    steps.forEach((step, i) => fold.add(step, times[i]!, values[i]!));
+    return fold.result('metric', null) ?? undefined;
   }
 
   columns(key: string, from = 0, to = this.steps.length): SeriesColumns | undefined {

@@ -2,18 +2,93 @@
 // runs for metric columns, and checking a derived view's formula.
 
 import { checkFormula } from '../derived/view-ops.js';
+import type { RequestOf } from '../../../shared/api/contract.js';
+import type { HeldGroup, SeriesResolver } from '../groups/group-cache.js';
+import { GroupCurves } from '../groups/group-cache.js';
+import { groupEnvelopeOf, groupPointAt } from '../groups/group-envelope.js';
+import { keyStatisticsRows, statisticsRow } from '../groups/key-statistics.js';
+import { viewSeriesFor } from '../derived/view-series.js';
+import { seriesStatistics } from '../../store/log/series-statistics.js';
 import { ApiFailure } from './api-failure.js';
-import type { OpHandlers } from './op-context.js';
+import type { OpContext, OpHandlers } from './op-context.js';
 
-// Filled in by the branches that build them (groups, statistics).
-const notBuilt = (): never => {
-  throw new ApiFailure('internal', 'not built yet');
-};
+/** A run's own series of a key. */
+const ownSeries: SeriesResolver = (run, key) => run.series(key);
+
+/** Per source, one resolver per formula, so its group curves are cached as a key's are. */
+const formulaResolvers = new WeakMap<object, Map<string, SeriesResolver>>();
+
+/**
+ * The resolver of a request's series: a run's own key, or (with a formula) the derived view of
+ * each run. A run the view gives no sample is one without the key; a formula that does not
+ * parse, or names a baseline run that is not there, refuses the request.
+ */
+function resolverFor(context: OpContext, request: { readonly formula?: string }): SeriesResolver {
+  const { formula } = request;
+  if (formula === undefined) return ownSeries;
+  let bySource = formulaResolvers.get(context.source);
+  if (bySource === undefined) {
+    bySource = new Map();
+    formulaResolvers.set(context.source, bySource);
+  }
+  let resolve = bySource.get(formula);
+  if (resolve === undefined) {
+    resolve = (run) => {
+      const series = viewSeriesFor(context, run.id, formula);
+      if ('refused' in series) throw new ApiFailure('bad-request', series.refused);
+      return series.samples.length === 0 ? undefined : series;
+    };
+    bySource.set(formula, resolve);
+  }
+  return resolve;
+}
+
+// One cache of group curves per Backend (its source), each for one resolver.
+const curvesBySource = new WeakMap<object, Map<SeriesResolver, GroupCurves>>();
+
+function heldGroup(
+  context: OpContext,
+  request: RequestOf<'groupEnvelope'> | RequestOf<'groupAt'>,
+): HeldGroup {
+  const resolve = resolverFor(context, request);
+  // Unknown ids fail the request; runs listed from a hint have their samples read first.
+  const runs = request.runIds.map((id) => context.withSamples(id));
+  let byResolver = curvesBySource.get(context.source);
+  if (byResolver === undefined) {
+    byResolver = new Map();
+    curvesBySource.set(context.source, byResolver);
+  }
+  let curves = byResolver.get(resolve);
+  if (curves === undefined) {
+    curves = new GroupCurves(resolve);
+    byResolver.set(resolve, curves);
+  }
+  return curves.group({ ...request, runs });
+}
 
 export const SWEEP_OPS: OpHandlers<'groupEnvelope' | 'groupAt' | 'keyStatistics' | 'checkFormula'> =
   {
-    groupEnvelope: notBuilt,
-    groupAt: notBuilt,
-    keyStatistics: notBuilt,
+    groupEnvelope: (context, request) => {
+      const group = heldGroup(context, request);
+      return groupEnvelopeOf(group.curve, group.order, group, request);
+    },
+    groupAt: (context, request) => {
+      const group = heldGroup(context, request);
+      return groupPointAt(group.curve, group.order, group.runs, request.at);
+    },
+    keyStatistics: (context, request) => {
+      const runs =
+        request.runIds === undefined
+          ? [...context.source.runs.values()]
+          : request.runIds.map((id) => context.entry(id));
+      if (request.formula === undefined) return keyStatisticsRows(runs, request.key);
+      // A view's statistics fold its derived series, read for every run asked about.
+      const resolve = resolverFor(context, request);
+      return runs.flatMap((run) => {
+        const series = resolve(run, request.key);
+        const stats = series === undefined ? null : seriesStatistics(series, null);
+        return stats === null ? [] : [statisticsRow(run.id, stats)];
+      });
+    },
     checkFormula,
   };

@@ -22,6 +22,7 @@ import type {
 } from '../../../shared/api/contract.js';
 import type { KeyStatistics } from '../../../shared/series/statistics.js';
 import { statisticsOf } from '../../../shared/series/statistics.js';
+import { seriesStatistics } from '../../store/log/series-statistics.js';
 import type { FollowResult } from '../../follow/run-follower.js';
 import { FoldFollower } from '../../follow/run-follower.js';
 import { LoggedFileRefusal } from '../../store/logged-files.js';
@@ -209,6 +210,12 @@ export class StreamRun implements SourceRun {
   /** A stream declares no goals and no step metrics. */
   declaration(): undefined {
     return undefined;
+  }
+
+  keyStatistics(key: string): KeyStatistics | undefined {
+    const series = this.fold.series.get(key);
+    // A stream declares no goals: its keys' statistics have none, as statistics() gives them.
+    return series === undefined ? undefined : (seriesStatistics(series, null) ?? undefined);
   }
 
   columns(key: string, from = 0, to?: number): SeriesColumns | undefined {

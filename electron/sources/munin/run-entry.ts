@@ -20,9 +20,11 @@ import type {
 } from '../../../shared/api/contract.js';
 import type { JsonObject } from '../../../shared/format/json.js';
 import type { MetricRecord } from '../../../shared/format/records.js';
+import type { KeyStatistics } from '../../../shared/series/statistics.js';
 import type { Series } from '../../store/log/run-fold.js';
 import type { HostIdentities } from '../../store/identities.js';
 import type { RunRead } from '../../store/log/read-run.js';
+import { seriesStatistics } from '../../store/log/series-statistics.js';
 import { LOG_FILE, probeRun, readStatistics, unreadableReason } from '../../store/log/read-run.js';
 import type { FileProblem, WriterIdentity } from '../../store/run-files.js';
 import { decideStatus } from '../../store/status.js';
@@ -350,6 +352,19 @@ export class RunEntry implements SourceRun {
 
   declaration(key: string): MetricRecord | undefined {
     return this.log.metricDeclarations.get(key);
+  }
+
+  keyStatistics(key: string): KeyStatistics | undefined {
+    const goal = this.log.metricDeclarations.get(key)?.goal ?? null;
+    // Listed from its hint: the hint's statistics hold for the log, and no sample is read.
+    if (this.listing !== null) {
+      const hinted = this.listing.statistics.get(key);
+      return hinted === undefined
+        ? undefined
+        : { ...hinted, goal: hinted.kind === 'metric' ? goal : null };
+    }
+    const series = this.log.series.get(key);
+    return series === undefined ? undefined : (seriesStatistics(series, goal) ?? undefined);
   }
 
   /** Samples [from, to) of a key as columns; the whole series by default. */
