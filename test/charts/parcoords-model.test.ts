@@ -7,6 +7,7 @@ import {
   axisTicks,
   brushedRunIds,
   brushFromDrag,
+  brushSpans,
   brushText,
   buildAxes,
   categoryPosition,
@@ -180,5 +181,18 @@ describe('varyingAxes', () => {
     expect(varyingAxes(all).map((a) => a.label)).toEqual(['lr', 'opt', 'seed', 'loss']);
     const one = buildAxes([sweep[0]!], result, new Map(), new Map());
     expect(varyingAxes(one).map((a) => a.label)).toEqual(['loss']);
+  });
+});
+
+describe('brushSpans', () => {
+  it('gives a range’s positions, open ends reaching the axis’s ends, and each category’s share', () => {
+    const lr = axis('lr');
+    expect(brushSpans(lr, { axis: lr.ref, lo: -Infinity, hi: 1e-2 })).toEqual([[0, 2 / 3]]);
+    const [[a, b]] = brushSpans(lr, { axis: lr.ref, lo: 1e-3, hi: Infinity }) as [[number, number]];
+    expect(a).toBeCloseTo(1 / 3, 12);
+    expect(b).toBe(1);
+    expect(brushSpans(axis('opt'), { axis: axis('opt').ref, categories: ['sgd'] })).toEqual([
+      [0.5, 1],
+    ]);
   });
 });

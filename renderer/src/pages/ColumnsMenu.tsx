@@ -197,9 +197,7 @@ export function ColumnsMenu(props: {
         Only columns that differ
         <span className="muted">among the listed runs</span>
       </label>
-      {section('Params', 'param', paramKeys)}
-      {section('Summary', 'summary', summaryKeys)}
-      <div className="section">Metrics</div>
+      <div className="section">Metrics · a key’s statistic</div>
       {metrics.map((id) => (
         <label key={columnKey(id)}>
           <input type="checkbox" checked onChange={() => toggleValue(id)} />
@@ -216,6 +214,8 @@ export function ColumnsMenu(props: {
           if (!chosen.has(columnKey(id))) props.onValuesChange([...props.values, id]);
         }}
       />
+      {section('Params', 'param', paramKeys)}
+      {section('Summary', 'summary', summaryKeys)}
       <div className="menu-foot">
         <button
           className="btn small"

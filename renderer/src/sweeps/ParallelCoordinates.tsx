@@ -6,14 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RunSummary } from '../../../shared/api/contract.js';
 import type { Axis, AxisRef, Brush } from './parcoords-model.js';
-import {
-  axisRefId,
-  axisTicks,
-  brushFromDrag,
-  categoryPosition,
-  numericPosition,
-  position,
-} from './parcoords-model.js';
+import { axisRefId, axisTicks, brushFromDrag, brushSpans, position } from './parcoords-model.js';
 import { LineBatches, sizedContext, themeOf } from './canvas-frame.js';
 import './sweeps.css';
 
@@ -36,23 +29,6 @@ const tOf = (y: number): number => 1 - (y - TOP) / (HEIGHT - TOP - BOTTOM);
 function axisXs(count: number, width: number): number[] {
   if (count === 1) return [width / 2];
   return Array.from({ length: count }, (_, i) => SIDE + (i * (width - 2 * SIDE)) / (count - 1));
-}
-
-/** A brush's extent on its axis in positions: its range, or each category's share. */
-function brushSpans(axis: Axis, brush: Brush): [number, number][] {
-  if ('categories' in brush) {
-    const share = 0.5 / Math.max(1, axis.categories.length);
-    return brush.categories
-      .map((c) => axis.categories.indexOf(c))
-      .filter((i) => i >= 0)
-      .map((i) => {
-        const t = categoryPosition(i, axis.categories.length);
-        return [t - share, t + share];
-      });
-  }
-  const lo = brush.lo === -Infinity ? 0 : numericPosition(axis, brush.lo);
-  const hi = brush.hi === Infinity ? 1 : numericPosition(axis, brush.hi);
-  return [[Math.max(0, lo), Math.min(1, hi)]];
 }
 
 export function ParallelCoordinates(props: {

@@ -4,7 +4,7 @@
 
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Axis, AxisRef, Brush } from './parcoords-model.js';
-import { axisRefId, axisTicks, brushFromDrag, position } from './parcoords-model.js';
+import { axisRefId, axisTicks, brushFromDrag, brushSpans, position } from './parcoords-model.js';
 import { sizedContext, themeOf } from './canvas-frame.js';
 import './sweeps.css';
 
@@ -13,11 +13,13 @@ const LEFT = 70;
 const RIGHT = 20;
 const TOP = 26;
 const BOTTOM = 40;
+const INSET = 0.04;
 
 export function ParamScatter(props: {
   x: Axis;
   y: Axis;
   runIds: readonly string[];
+  brushes: readonly Brush[];
   brushed: ReadonlySet<string> | null;
   colorOf: (runId: string) => string;
   onBrush: (axis: AxisRef, brush: Brush | null) => void;
@@ -38,10 +40,13 @@ export function ParamScatter(props: {
     return () => observer.disconnect();
   }, []);
 
-  const px = (t: number): number => LEFT + t * (width - LEFT - RIGHT);
-  const py = (t: number): number => TOP + (1 - t) * (HEIGHT - TOP - BOTTOM);
-  const tx = (x: number): number => (x - LEFT) / (width - LEFT - RIGHT);
-  const ty = (y: number): number => 1 - (y - TOP) / (HEIGHT - TOP - BOTTOM);
+  // Positions keep an inset from the frame, so a dot at an end of its axis is not cut by it.
+  const inset = (t: number): number => INSET + t * (1 - 2 * INSET);
+  const outset = (u: number): number => (u - INSET) / (1 - 2 * INSET);
+  const px = (t: number): number => LEFT + inset(t) * (width - LEFT - RIGHT);
+  const py = (t: number): number => TOP + (1 - inset(t)) * (HEIGHT - TOP - BOTTOM);
+  const tx = (x: number): number => outset((x - LEFT) / (width - LEFT - RIGHT));
+  const ty = (y: number): number => outset(1 - (y - TOP) / (HEIGHT - TOP - BOTTOM));
 
   const points = useMemo(
     () =>
@@ -78,8 +83,8 @@ export function ParamScatter(props: {
       for (const { id, a, b } of points) {
         const kept = brushed === null || brushed.has(id);
         if (kept !== pass) continue;
-        context.globalAlpha = kept ? 0.85 : 0.5;
-        context.fillStyle = kept ? colorOf(id) : theme.faint;
+        context.globalAlpha = kept ? 0.85 : 0.3;
+        context.fillStyle = kept ? colorOf(id) : theme.muted;
         // Category axes spread their runs a little, so runs of one category do not hide each other.
         const jitter =
           xAxis.kind === 'category'
@@ -98,14 +103,41 @@ export function ParamScatter(props: {
     const canvas = overlay.current;
     if (canvas === null) return;
     const context = sizedContext(canvas, width, HEIGHT);
-    if (context === null || drag === null) return;
+    if (context === null) return;
     const theme = themeOf(canvas);
     context.fillStyle = theme.accent;
-    context.globalAlpha = 0.2;
-    const [left, top] = [Math.min(drag.x0, drag.x1), Math.min(drag.y0, drag.y1)];
-    context.fillRect(left, top, Math.abs(drag.x1 - drag.x0), Math.abs(drag.y1 - drag.y0));
-    context.globalAlpha = 1;
-  }, [drag, width]);
+    context.strokeStyle = theme.accent;
+    if (drag !== null) {
+      context.globalAlpha = 0.2;
+      const [left, top] = [Math.min(drag.x0, drag.x1), Math.min(drag.y0, drag.y1)];
+      context.fillRect(left, top, Math.abs(drag.x1 - drag.x0), Math.abs(drag.y1 - drag.y0));
+      context.globalAlpha = 1;
+      return;
+    }
+    // The brushes in effect on either axis, an axis without one spanning whole.
+    const spans = (axis: Axis): [number, number][] => {
+      const brush = props.brushes.find((b) => axisRefId(b.axis) === axisRefId(axis.ref));
+      return brush === undefined ? [[0, 1]] : brushSpans(axis, brush);
+    };
+    if (
+      !props.brushes.some((b) => [xAxis, yAxis].some((a) => axisRefId(a.ref) === axisRefId(b.axis)))
+    )
+      return;
+    for (const [x0, x1] of spans(xAxis))
+      for (const [y0, y1] of spans(yAxis)) {
+        // A span reaching an end of its axis reaches the frame, past the inset.
+        const left = x0 <= 0 ? LEFT : px(x0);
+        const right = x1 >= 1 ? width - RIGHT : px(x1);
+        const top = y1 >= 1 ? TOP : py(y1);
+        const bottom = y0 <= 0 ? HEIGHT - BOTTOM : py(y0);
+        context.globalAlpha = 0.1;
+        context.fillRect(left, top, right - left, bottom - top);
+        context.globalAlpha = 1;
+        context.strokeRect(left + 0.5, top + 0.5, right - left - 1, bottom - top - 1);
+      }
+    // px, py read width, which is in the deps.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [drag, width, props.brushes, xAxis, yAxis]);
 
   const local = (event: React.PointerEvent): { x: number; y: number } => {
     const box = overlay.current!.getBoundingClientRect();

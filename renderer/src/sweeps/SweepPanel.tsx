@@ -186,6 +186,7 @@ export function SweepPanel(props: {
           x={xAxis}
           y={resultAxis}
           runIds={runs.map((run) => run.id)}
+          brushes={sweep.brushes}
           brushed={props.brushed}
           colorOf={colorOf}
           onBrush={sweep.setBrush}

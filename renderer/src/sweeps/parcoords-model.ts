@@ -273,6 +273,23 @@ export function withBrush(brushes: readonly Brush[], ref: AxisRef, brush: Brush 
   return brush === null ? rest : [...rest, brush];
 }
 
+/** A brush's extent on its axis in positions: its range, or each category's share. */
+export function brushSpans(axis: Axis, brush: Brush): [number, number][] {
+  if ('categories' in brush) {
+    const share = 0.5 / Math.max(1, axis.categories.length);
+    return brush.categories
+      .map((c) => axis.categories.indexOf(c))
+      .filter((i) => i >= 0)
+      .map((i) => {
+        const t = categoryPosition(i, axis.categories.length);
+        return [t - share, t + share];
+      });
+  }
+  const lo = brush.lo === -Infinity ? 0 : numericPosition(axis, brush.lo);
+  const hi = brush.hi === Infinity ? 1 : numericPosition(axis, brush.hi);
+  return [[Math.max(0, lo), Math.min(1, hi)]];
+}
+
 /** A brush in words, for its chip: `lr 0.001–0.01`, `opt ∈ {adam, sgd}`. */
 export function brushText(brush: Brush, result: ResultChoice | null): string {
   const name =
