@@ -72,22 +72,17 @@ export function ParallelCoordinates(props: {
     const theme = themeOf(canvas);
     const back = new LineBatches();
     const front = new LineBatches();
-    // Lines thin and faint as their number grows, so a dense sweep reads as a density.
-    const alpha = positions.length > 2000 ? 0.25 : positions.length > 200 ? 0.5 : 0.85;
+    // Lines fainter as their number grows: overlaps add up, so a dense sweep reads as a density.
+    const n = positions.length;
+    const alpha = n > 5000 ? 0.08 : n > 2000 ? 0.15 : n > 200 ? 0.4 : 0.85;
     for (const { id, ts } of positions) {
       const kept = brushed === null || brushed.has(id);
-      const path = kept ? front.add(colorOf(id), alpha, 1.4) : back.add(theme.faint, 0.9, 1);
-      let drawing = false;
+      const points = kept
+        ? front.add(colorOf(id), alpha, 1.4)
+        : back.add(theme.faint, n > 2000 ? 0.3 : 0.9, 1);
       ts.forEach((t, i) => {
-        if (t === null) {
-          drawing = false;
-          return;
-        }
-        const x = layout.xs[i]!;
-        const y = yOf(t);
-        if (drawing) path.lineTo(x, y);
-        else path.moveTo(x, y);
-        drawing = true;
+        if (t === null) points.push(NaN, NaN);
+        else points.push(layout.xs[i]!, yOf(t));
       });
     }
     back.stroke(context);

@@ -45,23 +45,44 @@ export function themeOf(element: Element): Theme {
   };
 }
 
-/** Polylines grouped by stroke style, each group one path and one stroke. */
+/**
+ * Polylines stroked one by one, in the order added, each style set only when it changes. One
+ * stroke per line, not one path for all: a single path of thousands of crossing lines is slow to
+ * stroke on a software canvas, and its overlaps would not add up, which is what shows density.
+ */
 export class LineBatches {
-  private readonly batches = new Map<string, { path: Path2D; alpha: number; width: number }>();
+  private readonly lines: { style: string; alpha: number; width: number; points: number[] }[] = [];
 
-  add(style: string, alpha: number, width: number): Path2D {
-    const id = `${style}\u0000${alpha}\u0000${width}`;
-    let batch = this.batches.get(id);
-    if (batch === undefined) this.batches.set(id, (batch = { path: new Path2D(), alpha, width }));
-    return batch.path;
+  /** Starts a line; push x, y pairs into the array it returns (NaN, NaN breaks the line). */
+  add(style: string, alpha: number, width: number): number[] {
+    const points: number[] = [];
+    this.lines.push({ style, alpha, width, points });
+    return points;
   }
 
   stroke(context: CanvasRenderingContext2D): void {
-    for (const [id, batch] of this.batches) {
-      context.globalAlpha = batch.alpha;
-      context.lineWidth = batch.width;
-      context.strokeStyle = id.slice(0, id.indexOf('\u0000'));
-      context.stroke(batch.path);
+    let current = '';
+    for (const { style, alpha, width, points } of this.lines) {
+      const id = `${style}\u0000${alpha}\u0000${width}`;
+      if (id !== current) {
+        context.globalAlpha = alpha;
+        context.lineWidth = width;
+        context.strokeStyle = style;
+        current = id;
+      }
+      context.beginPath();
+      let drawing = false;
+      for (let i = 0; i < points.length; i += 2) {
+        const x = points[i]!;
+        const y = points[i + 1]!;
+        if (Number.isNaN(x)) drawing = false;
+        else if (drawing) context.lineTo(x, y);
+        else {
+          context.moveTo(x, y);
+          drawing = true;
+        }
+      }
+      context.stroke();
     }
     context.globalAlpha = 1;
   }
