@@ -114,10 +114,26 @@ function checkFormula(raw: Record<string, unknown>): string | undefined | ApiErr
   return formula;
 }
 
-/** The members groupEnvelope and groupAt share, checked; or why they are not. */
-function checkGroup(
+/** The view an envelope is asked for: its x range and its pixel columns; or why it is not one. */
+function checkView(
   raw: Record<string, unknown>,
-):
+): { x0: number; x1: number; width: number } | ApiError {
+  const { x0, x1, width } = raw;
+  if (
+    typeof x0 !== 'number' ||
+    typeof x1 !== 'number' ||
+    Number.isNaN(x0) ||
+    Number.isNaN(x1) ||
+    x1 < x0
+  )
+    return bad('x0 and x1 must be numbers with x0 <= x1');
+  if (typeof width !== 'number' || !Number.isInteger(width) || width < 1 || width > 16384)
+    return bad('width must be a whole number of pixels from 1 to 16384');
+  return { x0, x1, width };
+}
+
+/** The members groupEnvelope and groupAt share, checked; or why they are not. */
+function checkGroup(raw: Record<string, unknown>):
   | {
       runIds: string[];
       key: string;
@@ -233,23 +249,14 @@ export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
     case 'envelope': {
       const runId = checkRunId(raw);
       if (typeof runId !== 'string') return runId;
-      const { key, x, x0, x1, width } = raw;
+      const { key, x } = raw;
       if (typeof key !== 'string' || key.length > MAX_KEY_LENGTH || !isKey(key))
         return bad('key must be a key');
       if (x !== 'step' && x !== 'time' && x !== 'step_metric')
         return bad('x must be "step", "time" or "step_metric"');
-      if (
-        typeof x0 !== 'number' ||
-        typeof x1 !== 'number' ||
-        Number.isNaN(x0) ||
-        Number.isNaN(x1) ||
-        x1 < x0
-      ) {
-        return bad('x0 and x1 must be numbers with x0 <= x1');
-      }
-      if (typeof width !== 'number' || !Number.isInteger(width) || width < 1 || width > 16384) {
-        return bad('width must be a whole number of pixels from 1 to 16384');
-      }
+      const view = checkView(raw);
+      if ('code' in view) return view;
+      const { x0, x1, width } = view;
       const request: Writable<RequestOf<'envelope'>> = {
         op: knownOp,
         runId,
@@ -289,18 +296,9 @@ export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
     case 'groupEnvelope': {
       const group = checkGroup(raw);
       if ('code' in group) return group;
-      const { x0, x1, width } = raw;
-      if (
-        typeof x0 !== 'number' ||
-        typeof x1 !== 'number' ||
-        Number.isNaN(x0) ||
-        Number.isNaN(x1) ||
-        x1 < x0
-      )
-        return bad('x0 and x1 must be numbers with x0 <= x1');
-      if (typeof width !== 'number' || !Number.isInteger(width) || width < 1 || width > 16384)
-        return bad('width must be a whole number of pixels from 1 to 16384');
-      return { op: knownOp, ...group, x0, x1, width };
+      const view = checkView(raw);
+      if ('code' in view) return view;
+      return { op: knownOp, ...group, ...view };
     }
     case 'groupAt': {
       const group = checkGroup(raw);

@@ -149,8 +149,8 @@ describe('group colours and words', () => {
   });
 
   it('fills bands see-through, denser on the dark panel', () => {
-    expect(bandFill('#0072b2', 'light')).toBe('#0072b229');
-    expect(bandFill('#0072b2', 'dark')).toBe('#0072b23d');
+    expect(bandFill('#0072b2', 'light')).toBe('#0072b23d');
+    expect(bandFill('#0072b2', 'dark')).toBe('#0072b252');
   });
 
   it('says how many runs a curve and a point stand on', () => {

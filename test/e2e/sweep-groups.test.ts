@@ -1,7 +1,8 @@
 // Issue 21's views in Chromium against `munin-view serve` of the demo store's sweep: a derived
 // view added through Compare's editor (a formula that does not parse marked where it fails, one
 // that does checked by the host) becomes a panel marked derived, drawn in each run's colour, the
-// cursor reading each run's value from the host, and kept across a reload in the app's settings.
+// cursor reading each run's value from the host, and kept across a reload in the app's settings;
+// and the sweep grouped by lr, each group a band whose n says when a seed dropped out.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -100,5 +101,40 @@ describeE2e('sweep groups and derived views', () => {
     // The view is the app's, kept per store: it is there again after a reload.
     await page.reload();
     await page.waitForSelector(`${DERIVED} canvas`, WAIT);
+  });
+
+  it('groups the sweep by lr: a band per group, and n where a seed dropped out', async () => {
+    const { page } = app;
+    const all = app.runs.filter((run) => run.experiment === 'cifar-sweep');
+    expect(all).toHaveLength(6);
+    await page.evaluate(() =>
+      localStorage.setItem('munin-view:groupBy', JSON.stringify([{ kind: 'param', name: 'lr' }])),
+    );
+    await goToRoute(page, `#/compare/${all.map((run) => run.id).join(',')}`);
+    await page.reload();
+    await page.fill('input[placeholder^="Filter keys"]', 'train/loss');
+    const panel = page.locator('[data-testid="curve-panel"][data-key="train/loss"]');
+    await panel.waitFor(WAIT);
+    await expect.poll(() => panel.getAttribute('data-grouped'), WAIT).toBe('true');
+    const groups = panel.locator('[data-testid="legend-group"]');
+    await expect.poll(() => groups.count(), WAIT).toBe(2);
+    expect(await panel.locator('[data-testid="legend-runs"]').allTextContents()).toEqual([
+      '3 runs',
+      '3 runs',
+    ]);
+    // One lr's seeds all ran to the end; the other's third failed at step 1,400.
+    await panel.scrollIntoViewIfNeeded();
+    const box = (await panel.locator('canvas').first().boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.9, box.y + box.height / 2);
+    const n = panel.locator('[data-testid="legend-n"]');
+    await expect.poll(() => n.allTextContents(), WAIT).toHaveLength(2);
+    const texts = await n.allTextContents();
+    expect(texts.some((text) => /^n 3 of 3 at step /.test(text))).toBe(true);
+    expect(texts.some((text) => /^n 2 of 3 at step /.test(text))).toBe(true);
+    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2);
+    await expect
+      .poll(async () => (await n.allTextContents()).every((t) => /^n 3 of 3 /.test(t)), WAIT)
+      .toBe(true);
+    await screenshot(page, 'sweep-groups-by-lr');
   });
 });

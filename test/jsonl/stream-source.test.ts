@@ -8,6 +8,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  readdirSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -139,6 +140,16 @@ describe('what a path opens as', () => {
     expect(() => openRunsSource(dir)).toThrow(/neither runs\/ nor artifacts\/.*no \.jsonl file/s);
     expect(() => openRunsSource(join(dir, 'data.csv'))).toThrow(/nor a JSONL event stream/);
     expect(() => openRunsSource(join(dir, 'missing'))).toThrow(/no such file or folder/);
+  });
+
+  it("points a munin run's own log, which is no stream, at its store", () => {
+    const dir = tempDir();
+    cpSync(EXAMPLE_STORE, dir, { recursive: true });
+    const runs = readdirSync(join(dir, 'runs'));
+    const log = join(dir, 'runs', runs[0]!, 'events.jsonl');
+    expect(() => openRunsSource(log)).toThrow(
+      `${log} is the log of a munin store's run, not a JSONL event stream: open the store, ${dir}`,
+    );
   });
 
   it('still opens a munin store as a store, though .jsonl files lie in it', async () => {

@@ -6,11 +6,13 @@ import type { GroupEnvelope, GroupPoint } from '../../../shared/api/contract.js'
 import type { GroupCurve } from './group-series.js';
 
 /** The rule the curve's samples combine by, as the panel says it. */
-export function groupRule(x: 'step' | 'time'): string {
-  const rule =
+export function groupRule(x: 'step' | 'time', spread: 'min-max' | 'std'): string {
+  let rule =
     "aligned by step: samples of the group's runs at one step combine (a run's last sample " +
     'at the step; non-finite ones are counted, not combined); a step a run did not log is ' +
     'not filled in for it';
+  if (spread === 'std')
+    rule += '; the band is ±1 sample standard deviation (n − 1; one sample: no spread)';
   return x === 'time' ? `${rule}; each step is drawn at the mean time of its samples` : rule;
 }
 
@@ -145,7 +147,7 @@ export function groupEnvelopeOf(
     runs: counts.runs,
     missing: counts.missing,
     nonFinite: curve.nonFinite,
-    rule: groupRule(curve.options.x),
+    rule: groupRule(curve.options.x, curve.options.spread),
   };
 }
 

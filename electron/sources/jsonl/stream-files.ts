@@ -63,6 +63,11 @@ export function streamLocation(path: string): StreamLocation | null {
       );
     // A link to a stream elsewhere is opened where it leads: its folder is the one it is read in.
     const real = realpathSync(resolved);
+    const store = muninStoreOfLog(real);
+    if (store !== null)
+      throw new StoreError(
+        `${resolved} is the log of a munin store's run, not a JSONL event stream: open the store, ${store}`,
+      );
     return {
       kind: 'file',
       path: resolved,
@@ -81,6 +86,19 @@ export function streamLocation(path: string): StreamLocation | null {
     fileName: null,
   };
   return listStreams(location, 1).length > 0 ? location : null;
+}
+
+/** The store a path is a run's log of (STORE/runs/<id>/events.jsonl), or null. */
+function muninStoreOfLog(real: string): string | null {
+  if (basename(real) !== 'events.jsonl') return null;
+  const runs = dirname(dirname(real));
+  if (basename(runs) !== 'runs') return null;
+  const store = dirname(runs);
+  try {
+    return statSync(join(store, 'runs')).isDirectory() ? store : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The path of a stream's file from its id (relative to the location, never leaving it). */

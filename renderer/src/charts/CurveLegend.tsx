@@ -71,6 +71,9 @@ export function CurveLegend({
               >
                 {group.expanded ? '▾' : '▸'}
               </button>
+            ) : group !== undefined ? (
+              // A group's row keeps the toggle's column, so its cells line up with the others'.
+              <span />
             ) : null}
             <RunSwatch color={trace.color} dash={trace.dash} />
             <span className="legend-label" title={trace.label}>

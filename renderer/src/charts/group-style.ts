@@ -25,7 +25,7 @@ export function groupStyles(groupIds: readonly string[]): ReadonlyMap<string, Ru
  * one under it, and a touch denser on the dark panel, where the same alpha reads fainter.
  */
 export function bandFill(color: string, theme: string): string {
-  return withAlpha(color, theme === 'dark' ? 0.24 : 0.16);
+  return withAlpha(color, theme === 'dark' ? 0.32 : 0.24);
 }
 
 function count(n: number, one: string, many = `${one}s`): string {
