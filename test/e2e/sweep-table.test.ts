@@ -52,9 +52,11 @@ describeE2e('the runs table’s sweep tools', () => {
   const session = new E2eSession();
   let runs: ExportedRun[];
   let page: Page;
+  let storeRoot: string;
 
   beforeAll(async () => {
     const root = await session.writeDemoStore();
+    storeRoot = root;
     addDirtyRun(root);
     const [exported, { url }, browser] = await Promise.all([
       exportStore(root),
@@ -142,6 +144,44 @@ describeE2e('the runs table’s sweep tools', () => {
       .poll(async () => [...(await rowIds(page))].sort(), WAIT)
       .toEqual(ascending.slice(0, 2).sort());
     await page.fill('[data-testid="run-filter"]', 'experiment:cifar-sweep');
+  });
+
+  it('shows a derived view as a metric column, marked derived, sorted by its values', async () => {
+    const sweep = sweepRuns();
+    const views = [{ name: 'gap', formula: 'eval/loss - train/loss' }];
+    await page.evaluate(
+      ([key, value]) => window.localStorage.setItem(key!, value!),
+      [`munin-view:views:${storeRoot}`, JSON.stringify(views)],
+    );
+    await page.reload();
+    await page.waitForSelector('[data-run-id]', WAIT);
+    await page.fill('[data-testid="run-filter"]', 'experiment:cifar-sweep');
+    await page.click('[data-testid="columns-button"]');
+    await page.fill('[data-testid="metric-column-key"]', 'gap');
+    await page.selectOption('[data-testid="metric-column-stat"]', 'last');
+    await page.click('[data-testid="metric-column-add"]');
+    await page.keyboard.press('Escape');
+    const header = page.locator('[data-column="metric:view:gap.last"]');
+    expect(await header.locator('.derived-mark').textContent()).toBe('derived');
+    // Every sweep run has both keys, so each gets the view's value from the host.
+    const values = async (): Promise<number[]> =>
+      page
+        .locator('[data-cell="metric:view:gap.last"] span[title]')
+        .evaluateAll((cells) => cells.map((c) => Number(c.getAttribute('title')!.split(' ')[0])));
+    await expect.poll(async () => (await values()).length, WAIT).toBe(sweep.length);
+    await header.click();
+    await expect
+      .poll(async () => {
+        const shown = await values();
+        return shown.every((v, i) => i === 0 || shown[i - 1]! <= v);
+      }, WAIT)
+      .toBe(true);
+    const distinct = new Set(await values());
+    expect(distinct.size).toBeGreaterThan(1);
+    await page.click('[data-testid="columns-button"]');
+    await page.click('.columns-menu label:has-text("gap.last") input');
+    await expect.poll(() => header.count(), WAIT).toBe(0);
+    await page.keyboard.press('Escape');
   });
 
   it('draws parallel coordinates of the filter’s runs, and a brush on lr narrows the table', async () => {

@@ -3,6 +3,7 @@
 // runs change meaningfully (a run added, a step logged, a status changed), at most every 2 s.
 
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { MuninBridge } from '../../../shared/api/bridge.js';
 import type { KeyStatisticsRow, RunSummary } from '../../../shared/api/contract.js';
 import { unwrap } from '../api/call.js';
 import { useServices } from '../state/app-context.js';
@@ -18,6 +19,31 @@ export function statisticsVersion(runs: Iterable<RunSummary>): string {
   return parts.sort().join('\n');
 }
 
+/**
+ * One source's statistics. A view is asked for the runs that hold every key its formula reads:
+ * the host refuses a view's whole request when one run asked about lacks a key.
+ */
+async function readStatistics(
+  bridge: MuninBridge,
+  source: StatisticsSource,
+  runs: ReadonlyMap<string, RunSummary>,
+): Promise<readonly KeyStatisticsRow[]> {
+  if (source.formula === undefined)
+    return unwrap(await bridge.api.keyStatistics({ key: source.key })) as KeyStatisticsRow[];
+  const check = unwrap(await bridge.api.checkFormula({ formula: source.formula, runIds: [] }));
+  if (!check.ok) throw new Error(`${source.key}: ${check.problem}`);
+  const runIds = [...runs.values()]
+    .filter((run) => check.keys.every((key) => run.keys.some((info) => info.key === key)))
+    .map((run) => run.id);
+  if (runIds.length === 0) return [];
+  const response = await bridge.api.keyStatistics({
+    key: source.key,
+    formula: source.formula,
+    runIds,
+  });
+  return unwrap(response) as KeyStatisticsRow[];
+}
+
 export function useTableStatistics(
   sources: readonly StatisticsSource[],
   runs: ReadonlyMap<string, RunSummary>,
@@ -30,6 +56,9 @@ export function useTableStatistics(
   const readAt = useRef(new Map<string, string>());
   const lastRead = useRef(0);
   const sourcesKey = sources.map(sourceId).join('\u0000');
+  // The runs as of the read: version stands for them in the effect's deps.
+  const runsRef = useRef(runs);
+  runsRef.current = runs;
 
   const mounted = useRef(true);
   useEffect(() => {
@@ -50,14 +79,8 @@ export function useTableStatistics(
       for (const source of stale) {
         const id = sourceId(source);
         readAt.current.set(id, version);
-        const request =
-          source.formula !== undefined
-            ? { key: source.key, formula: source.formula }
-            : { key: source.key };
-        void bridge.api
-          .keyStatistics(request)
-          .then((response) => {
-            const rows = unwrap(response) as readonly KeyStatisticsRow[];
+        void readStatistics(bridge, source, runsRef.current)
+          .then((rows) => {
             if (!mounted.current) return;
             setStatistics((current) => {
               const next = new Map(current);
