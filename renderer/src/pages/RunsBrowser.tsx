@@ -15,6 +15,7 @@ import type { ColumnSpec } from './column-layout.js';
 import { gridTemplate, HIDDEN_BY_DEFAULT, tableColumns } from './column-layout.js';
 import { QUERY_HELP } from './run-query.js';
 import { usePersistedState } from './persisted-choice.js';
+import { isColumnList, isKeyList, isWidths } from './table-choices.js';
 import { columnsThatDiffer } from './metric-columns.js';
 import { tableCsv } from './table-csv.js';
 import { listedOrSelected, useRunsTable } from './use-runs-table.js';
@@ -29,20 +30,6 @@ import { SweepPanel } from '../sweeps/SweepPanel.js';
 
 const ROW_HEIGHT = 34;
 const OVERSCAN = 8;
-
-const isColumnList = (value: unknown): ColumnId[] | undefined =>
-  Array.isArray(value) ? (value as ColumnId[]) : undefined;
-const isKeyList = (value: unknown): string[] | undefined =>
-  Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : undefined;
-const isWidths = (value: unknown): Record<string, number> | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? Object.fromEntries(
-        Object.entries(value).filter(
-          (entry): entry is [string, number] =>
-            typeof entry[1] === 'number' && Number.isFinite(entry[1]),
-        ),
-      )
-    : undefined;
 
 function toggled<T>(set: ReadonlySet<T>, item: T): Set<T> {
   const next = new Set(set);

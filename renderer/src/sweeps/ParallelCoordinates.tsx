@@ -8,6 +8,7 @@ import type { RunSummary } from '../../../shared/api/contract.js';
 import type { Axis, AxisRef, Brush } from './parcoords-model.js';
 import { axisRefId, axisTicks, brushFromDrag, brushSpans, position } from './parcoords-model.js';
 import { LineBatches, sizedContext, themeOf } from './canvas-frame.js';
+import { floatText } from '../text/value-text.js';
 import './sweeps.css';
 
 const HEIGHT = 300;
@@ -245,7 +246,7 @@ export function ParallelCoordinates(props: {
             return (
               <div key={axisRefId(axis.ref)}>
                 <span className="muted">{axis.label}</span>{' '}
-                {value === undefined ? '—' : String(value)}
+                {value === undefined ? '—' : typeof value === 'number' ? floatText(value) : value}
               </div>
             );
           })}
