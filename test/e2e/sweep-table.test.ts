@@ -12,6 +12,7 @@ import {
   E2eSession,
   WAIT,
   describeE2e,
+  evaluate,
   exportStore,
   goToRoute,
   onlyRun,
@@ -149,9 +150,10 @@ describeE2e('the runs table’s sweep tools', () => {
   it('shows a derived view as a metric column, marked derived, sorted by its values', async () => {
     const sweep = sweepRuns();
     const views = [{ name: 'gap', formula: 'eval/loss - train/loss' }];
-    await page.evaluate(
-      ([key, value]) => window.localStorage.setItem(key!, value!),
-      [`munin-view:views:${storeRoot}`, JSON.stringify(views)],
+    // A string, evaluated in the page: the tests' TypeScript has no DOM.
+    await evaluate(
+      page,
+      `localStorage.setItem(${JSON.stringify(`munin-view:views:${storeRoot}`)}, ${JSON.stringify(JSON.stringify(views))})`,
     );
     await page.reload();
     await page.waitForSelector('[data-run-id]', WAIT);
