@@ -1,4 +1,4 @@
-// renderer/src/pages/runs-table-model: filtering by a parsed query and by the status set, sorting by columns, grouping by experiment and nesting child runs, cycles included.
+// renderer/src/pages/runs-table-model: filtering by a parsed query, the status set and a brush, sorting by columns (metric ones too), grouping by the group-by and nesting child runs, cycles included.
 
 import { describe, expect, it } from 'vitest';
 import type { RunStatusName, RunSummary } from '../../shared/api/contract.js';
@@ -31,7 +31,7 @@ function options(fields: Partial<TableOptions> = {}): TableOptions {
     query: MATCH_ALL,
     statuses: new Set<RunStatusName>(),
     sort: { column: { kind: 'id' }, descending: false },
-    groupByExperiment: false,
+    groupBy: [],
     collapsedGroups: new Set(),
     ...fields,
   };
@@ -41,7 +41,7 @@ function options(fields: Partial<TableOptions> = {}): TableOptions {
 function rowText(rows: readonly TableRow[]): string[] {
   return rows.map((row) =>
     row.type === 'group'
-      ? `# ${row.experiment} (${row.count}${row.collapsed ? ', collapsed' : ''})`
+      ? `# ${row.group.label} (${row.count}${row.collapsed ? ', collapsed' : ''})`
       : `${'  '.repeat(row.depth)}${row.run.id}`,
   );
 }
@@ -202,44 +202,50 @@ describe('buildRows', () => {
     expect(rows).toContain('self');
   });
 
+  const byExperiment = [{ kind: 'experiment' }] as const;
+
   it('groups by experiment, groups sorted by name, runs nested within their group', () => {
     const runs = [
       ...sweep,
       run('r5', { experiment: 'cifar-sweep', parent: 'r1', name: 'resnet18-lr0.1-ft' }),
       run('r6', { experiment: null, name: null, status: 'unreadable' }),
     ];
-    expect(rowText(buildRows(runs, options({ groupByExperiment: true })))).toEqual([
-      '# (unreadable) (1)',
-      'r6',
-      '# cifar-live (1)',
+    expect(rowText(buildRows(runs, options({ groupBy: byExperiment })))).toEqual([
+      '# experiment=cifar-live (1)',
       'r4',
-      '# cifar-resnet (1)',
+      '# experiment=cifar-resnet (1)',
       'r3',
-      '# cifar-sweep (3)',
+      '# experiment=cifar-sweep (3)',
       'r1',
       '  r5',
       'r2',
+      // A run without an experiment groups last, as Compare groups it.
+      '# experiment=(none) (1)',
+      'r6',
     ]);
   });
 
   it('keeps a collapsed group as one row with its count', () => {
+    const open = buildRows(sweep, options({ groupBy: byExperiment }));
+    const id = open.find((r) => r.type === 'group' && r.group.label.endsWith('cifar-sweep'));
+    if (id?.type !== 'group') throw new Error('no cifar-sweep group');
     const rows = buildRows(
       sweep,
-      options({ groupByExperiment: true, collapsedGroups: new Set(['cifar-sweep']) }),
+      options({ groupBy: byExperiment, collapsedGroups: new Set([id.group.id]) }),
     );
     expect(rowText(rows)).toEqual([
-      '# cifar-live (1)',
+      '# experiment=cifar-live (1)',
       'r4',
-      '# cifar-resnet (1)',
+      '# experiment=cifar-resnet (1)',
       'r3',
-      '# cifar-sweep (2, collapsed)',
+      '# experiment=cifar-sweep (2, collapsed)',
     ]);
   });
 
   it('counts only the runs the filter leaves in a group', () => {
     expect(
-      rowText(buildRows(sweep, options({ groupByExperiment: true, query: query('tag:best') }))),
-    ).toEqual(['# cifar-sweep (1)', 'r2']);
+      rowText(buildRows(sweep, options({ groupBy: byExperiment, query: query('tag:best') }))),
+    ).toEqual(['# experiment=cifar-sweep (1)', 'r2']);
   });
 });
 
@@ -257,5 +263,73 @@ describe('statusCounts and columnKey', () => {
     expect(columnKey({ kind: 'param', key: 'lr' })).toBe('param:lr');
     expect(columnKey({ kind: 'summary', key: 'lr' })).toBe('summary:lr');
     expect(columnKey({ kind: 'start' })).toBe('start');
+  });
+});
+
+describe('buildRows with a sweep group-by, metric sort and a brush', () => {
+  const stats = (least: number) => ({
+    count: 10,
+    lastStep: 9,
+    last: least + 1,
+    least,
+    greatest: least + 2,
+    best: least,
+    goal: 'minimize' as const,
+  });
+  const statistics = new Map([
+    [
+      'key:train/loss',
+      new Map([
+        ['r1', { runId: 'r1', ...stats(0.3) }],
+        ['r2', { runId: 'r2', ...stats(0.1) }],
+        ['r4', { runId: 'r4', ...stats(0.2) }],
+      ]),
+    ],
+  ]);
+  const minLoss: ColumnId = { kind: 'metric', key: 'train/loss', stat: 'min' };
+
+  it('groups by a param in value order, each group sorted by the table sort', () => {
+    const rows = buildRows(
+      sweep,
+      options({
+        groupBy: [{ kind: 'param', name: 'lr' }],
+        sort: { column: { kind: 'id' }, descending: true },
+      }),
+    );
+    expect(rowText(rows)).toEqual([
+      '# lr=0.05 (2)',
+      'r4',
+      'r2',
+      '# lr=0.1 (1)',
+      'r1',
+      '# lr=0.4 (1)',
+      'r3',
+    ]);
+    // Each group row carries its place, which gives its colour.
+    expect(
+      rows.filter((r) => r.type === 'group').map((r) => r.type === 'group' && r.index),
+    ).toEqual([0, 1, 2]);
+  });
+
+  it('sorts by a metric column, runs without the statistic last both ways', () => {
+    const sorted = (descending: boolean): string[] =>
+      rowText(buildRows(sweep, options({ statistics, sort: { column: minLoss, descending } })));
+    expect(sorted(false)).toEqual(['r2', 'r4', 'r1', 'r3']);
+    expect(sorted(true)).toEqual(['r1', 'r4', 'r2', 'r3']);
+  });
+
+  it('keeps only the brushed runs', () => {
+    expect(rowText(buildRows(sweep, options({ brushed: new Set(['r1', 'r3']) })))).toEqual([
+      'r1',
+      'r3',
+    ]);
+    expect(rowText(buildRows(sweep, options({ brushed: null })))).toHaveLength(4);
+  });
+
+  it('names a metric column by its key, statistic and view', () => {
+    expect(columnKey(minLoss)).toBe('metric:train/loss.min');
+    expect(columnKey({ kind: 'metric', key: 'gap', stat: 'last', formula: 'a - b' })).toBe(
+      'metric:view:gap.last',
+    );
   });
 });

@@ -89,7 +89,7 @@ describeE2e('the runs table', () => {
     await setFilter('stauts:failed');
     await expect
       .poll(() => page.textContent(problem), WAIT)
-      .toBe('No run has a param or summary named “stauts”.');
+      .toBe('No run has a param, summary value or statistic named “stauts”.');
     await expectRows([]);
     await setFilter('');
   });
@@ -251,7 +251,9 @@ describeE2e('the runs table', () => {
       `localStorage.setItem('munin-view:columns', ${JSON.stringify(JSON.stringify(wide))})`,
     );
     await reload();
-    await page.check('.toolbar .group-toggle input');
+    await page.click('[data-testid="group-by-button"]');
+    await page.check('[data-group-field="experiment"]');
+    await page.keyboard.press('Escape');
     await page.waitForSelector('.group-row', WAIT);
     await evaluate(page, `document.querySelector('[data-testid="runs-table"]').scrollLeft = 1e6`);
     expect(
@@ -274,7 +276,9 @@ describeE2e('the runs table', () => {
     expect(shown.every((inView) => inView)).toBe(true);
     await screenshot(page, 'runs-table-groups-scrolled');
     await evaluate(page, `document.querySelector('[data-testid="runs-table"]').scrollLeft = 0`);
-    await page.uncheck('.toolbar .group-toggle input');
+    await page.click('[data-testid="group-by-button"]');
+    await page.uncheck('[data-group-field="experiment"]');
+    await page.keyboard.press('Escape');
   });
 
   it('shows each tag whole, the ones without room counted as +n, all in the title', async () => {

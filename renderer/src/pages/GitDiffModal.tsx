@@ -23,7 +23,7 @@ function bytesOfBase64(text: string): Uint8Array<ArrayBuffer> {
 }
 
 /** Saves the whole git.diff: its pieces, fetched in turn, joined in one Blob (paged to disk). */
-function useSaveWholeDiff(runId: string): {
+export function useSaveWholeDiff(runId: string): {
   save: () => void;
   saved: number | null;
 } {

@@ -1,6 +1,6 @@
-// A run's overview: params, provenance (git diff viewable), summary, artifacts used and made, files
-// logged, the damaged-line count with what it means, the files that cannot be read, and an event
-// stream's source and annotations.
+// A run's overview: params, provenance (git diff viewable), how to reproduce it, summary,
+// artifacts used and made, files logged, the damaged-line count with what it means, the files
+// that cannot be read, and an event stream's source and annotations.
 
 import { Fragment } from 'react';
 import type { RunDetail } from '../../../shared/api/contract.js';
@@ -12,6 +12,7 @@ import { RunArtifactsList } from '../artifacts/RunArtifactsList.js';
 import { routeHash } from '../state/route.js';
 import type { Value } from '../../../shared/format/values.js';
 import { AnnotationsCard } from './AnnotationsCard.js';
+import { ReproduceBlock } from './ReproduceBlock.js';
 
 function ValuesTable({ values, empty }: { values: ReadonlyMap<string, Value>; empty: string }) {
   if (values.size === 0) return <div className="muted">{empty}</div>;
@@ -249,6 +250,14 @@ export function OverviewTab({ detail, runId }: { detail: RunDetail; runId: strin
       <Card title="Provenance">
         <Provenance detail={detail} runId={runId} />
       </Card>
+      {summary.source === 'munin' ? (
+        <div className="card wide" data-testid="reproduce-card">
+          <h3>Reproduce</h3>
+          <div className="body">
+            <ReproduceBlock detail={detail} runId={runId} />
+          </div>
+        </div>
+      ) : null}
       <div className="card">
         <h3>Resumes · artifacts · files</h3>
         <div className="body stack">

@@ -1,5 +1,6 @@
 // A row of the runs table and its cells: status, the run's name over its experiment and error,
-// progress, tags (as many as fit, then "+n"), times and param or summary values.
+// progress, tags (as many as fit, then "+n"), times, param, summary and metric values, and a
+// 'dirty' badge on runs started from a dirty work tree.
 
 import { useMemo } from 'react';
 import type { RunSummary } from '../../../shared/api/contract.js';
@@ -12,6 +13,9 @@ import { visibleText } from '../text/visible-text.js';
 import type { ColumnSpec } from './column-layout.js';
 import { fitTags } from './column-layout.js';
 import { columnKey, runDuration } from './runs-table-model.js';
+import type { StatisticsBySource } from './metric-columns.js';
+import { metricCellValue } from './metric-columns.js';
+import '../sweeps/sweeps.css';
 
 /** The line of an error that says what went wrong: a traceback's last line, not its first. */
 export function errorHeadline(error: string): string {
@@ -102,6 +106,7 @@ function Cell(props: {
   depth: number;
   /** The column's width as laid out, in px, where the cell needs it (tags). */
   width: number | undefined;
+  statistics: StatisticsBySource;
 }) {
   const { column, run, now, depth } = props;
   const id = column.id;
@@ -115,6 +120,15 @@ function Cell(props: {
           <span className="title" title={visibleText(title)}>
             {depth > 0 ? '↳ ' : ''}
             <VisibleText text={title} />
+            {run.dirty === true ? (
+              <span
+                className="dirty-badge"
+                title="Started from a dirty work tree: its git.diff holds the changes"
+                data-testid="dirty-badge"
+              >
+                dirty
+              </span>
+            ) : null}
             {run.source === 'munin' ? null : (
               <>
                 {' '}
@@ -173,6 +187,10 @@ function Cell(props: {
       const value = (id.kind === 'param' ? run.params : run.summary).get(id.key);
       return value === undefined ? <span className="muted">—</span> : <ValueView value={value} />;
     }
+    case 'metric': {
+      const value = metricCellValue(id, run.id, props.statistics);
+      return value === undefined ? <span className="muted">—</span> : <ValueView value={value} />;
+    }
   }
 }
 
@@ -188,6 +206,7 @@ export function RunRow(props: {
   /** The columns' laid-out widths, in px, by column key. */
   widths: ReadonlyMap<string, number>;
   now: number;
+  statistics: StatisticsBySource;
   atCursor: boolean;
   selected: boolean;
   onSelect: () => void;
@@ -220,10 +239,57 @@ export function RunRow(props: {
               now={props.now}
               depth={props.depth}
               width={props.widths.get(key)}
+              statistics={props.statistics}
             />
           </div>
         );
       })}
+    </div>
+  );
+}
+
+/**
+ * A group's header row: its checkbox (which selects the group's runs for comparing), fold
+ * arrow, colour swatch (the colour Compare draws the group in), label and run count.
+ */
+export function GroupRow(props: {
+  label: string;
+  count: number;
+  collapsed: boolean;
+  color: string;
+  top: number;
+  atCursor: boolean;
+  /** How many of the group's runs are selected. */
+  selected: number;
+  onToggle: () => void;
+  onSelect: () => void;
+}) {
+  const all = props.selected === props.count && props.count > 0;
+  return (
+    <div
+      className={`group-row ${props.atCursor ? 'cursor' : ''}`}
+      style={{ top: props.top }}
+      onClick={props.onToggle}
+      data-testid="group-row"
+      data-group-label={props.label}
+      aria-expanded={!props.collapsed}
+    >
+      <span className="group-label">
+        <input
+          type="checkbox"
+          checked={all}
+          ref={(box) => {
+            if (box !== null) box.indeterminate = props.selected > 0 && !all;
+          }}
+          onClick={(event) => event.stopPropagation()}
+          onChange={props.onSelect}
+          aria-label={`Select the runs of ${props.label}`}
+        />
+        <span>{props.collapsed ? '▸' : '▾'}</span>
+        <span className="group-swatch" style={{ background: props.color }} />
+        {props.label}
+        <span className="muted">{props.count}</span>
+      </span>
     </div>
   );
 }

@@ -1,38 +1,35 @@
 // The runs browser: every run of the store in a virtualized table, with a query filter, status
-// chips, sorting, grouping by experiment, columns to show, hide and resize, selection for
-// comparing, and keyboard control (/ focuses the filter, arrows move, Enter opens, Space selects).
+// chips, sorting, grouping by the sweep's group-by, param, summary and metric columns to show,
+// hide and resize, the params-against-results panel whose brushes narrow the table, CSV export,
+// selection for comparing, and keyboard control (/ filter, arrows move, Enter opens, Space selects).
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RunStatusName } from '../../../shared/api/contract.js';
 import type { Route } from '../state/route.js';
 import { useNow, useSelection, useServices, useStoreView } from '../state/app-context.js';
+import { useDerivedViews, useGroupBy } from '../state/sweep-choices.js';
+import { saveBlob, safeFileName } from '../charts/download.js';
 import type { ColumnId, TableOptions, TableRow } from './runs-table-model.js';
-import { buildRows, columnKey, STATUS_ORDER, statusCounts } from './runs-table-model.js';
+import { columnKey, groupRows, statusCounts } from './runs-table-model.js';
 import type { ColumnSpec } from './column-layout.js';
 import { gridTemplate, HIDDEN_BY_DEFAULT, tableColumns } from './column-layout.js';
-import { comparedKeys, MATCH_ALL, parseRunQuery, QUERY_HELP } from './run-query.js';
-import { FIELD_KEYS } from './run-query-match.js';
+import { QUERY_HELP } from './run-query.js';
 import { usePersistedState } from './persisted-choice.js';
+import { isColumnList, isKeyList, isWidths } from './table-choices.js';
+import { columnsThatDiffer } from './metric-columns.js';
+import { tableCsv } from './table-csv.js';
+import { listedOrSelected, useRunsTable } from './use-runs-table.js';
+import { useRunsKeyboard } from './use-runs-keyboard.js';
 import { ColumnsMenu } from './ColumnsMenu.js';
+import { GroupByControl } from './GroupByControl.js';
 import { RunsTableHead } from './RunsTableHead.js';
-import { RunRow } from './RunRow.js';
+import { RunsRows } from './RunsRows.js';
+import { FilterChips, filterProblem } from './FilterChips.js';
+import { useSweepState } from '../sweeps/sweep-state.js';
+import { SweepPanel } from '../sweeps/SweepPanel.js';
 
 const ROW_HEIGHT = 34;
 const OVERSCAN = 8;
-
-const isColumnList = (value: unknown): ColumnId[] | undefined =>
-  Array.isArray(value) ? (value as ColumnId[]) : undefined;
-const isKeyList = (value: unknown): string[] | undefined =>
-  Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : undefined;
-const isWidths = (value: unknown): Record<string, number> | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? Object.fromEntries(
-        Object.entries(value).filter(
-          (entry): entry is [string, number] =>
-            typeof entry[1] === 'number' && Number.isFinite(entry[1]),
-        ),
-      )
-    : undefined;
 
 function toggled<T>(set: ReadonlySet<T>, item: T): Set<T> {
   const next = new Set(set);
@@ -51,13 +48,20 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
     column: { kind: 'start' },
     descending: true,
   });
-  const [groupByExperiment, setGroup] = usePersistedState<boolean>('group', false);
+  const [groupBy, setGroupBy] = useGroupBy();
+  const { views } = useDerivedViews();
+  const sweep = useSweepState();
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-  // Param and summary columns chosen (the key predates the built-ins being hideable).
+  // Param, summary and metric columns chosen (the key predates the built-ins being hideable).
   const [valueColumns, setValueColumns] = usePersistedState<ColumnId[]>(
     'columns',
     [],
     isColumnList,
+  );
+  const [onlyDiffering, setOnlyDiffering] = usePersistedState<boolean>(
+    'only-differing',
+    false,
+    (v) => (typeof v === 'boolean' ? v : undefined),
   );
   const [hiddenList, setHiddenList] = usePersistedState<string[]>(
     'hidden-columns',
@@ -82,30 +86,26 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
 
   useEffect(() => void store.follow([]), [store]);
 
-  const parsed = useMemo(() => parseRunQuery(filter), [filter]);
-  const query = parsed.ok ? parsed.query : MATCH_ALL;
-  const unknownKeys = useMemo(() => {
-    const known = new Set<string>(FIELD_KEYS);
-    for (const run of view.runs.values())
-      for (const map of [run.params, run.summary])
-        for (const key of map.keys()) known.add(key.toLowerCase());
-    return comparedKeys(query).filter((key) => !known.has(key));
-  }, [query, view.runs]);
-
-  const rows: TableRow[] = useMemo(
-    () =>
-      buildRows(view.runs.values(), {
-        query,
-        statuses,
-        sort,
-        groupByExperiment,
-        collapsedGroups: collapsed,
-      }),
-    [view.runs, query, statuses, sort, groupByExperiment, collapsed],
-  );
+  const table = useRunsTable({
+    runs: view.runs,
+    filter,
+    statuses,
+    sort,
+    groupBy,
+    collapsed,
+    columns: valueColumns,
+    views,
+    brushes: sweep.brushes,
+    result: sweep.result,
+  });
+  const { parsed, rows, statistics, listed, brushed } = table;
   const counts = useMemo(() => statusCounts(view.runs.values()), [view.runs]);
   const hidden = useMemo(() => new Set(hiddenList), [hiddenList]);
-  const columns = useMemo(() => tableColumns(hidden, valueColumns), [hidden, valueColumns]);
+  const allColumns = useMemo(() => tableColumns(hidden, valueColumns), [hidden, valueColumns]);
+  const columns = useMemo(
+    () => (onlyDiffering ? columnsThatDiffer(allColumns, listed, statistics) : allColumns),
+    [onlyDiffering, allColumns, listed, statistics],
+  );
   const { template, minWidth } = gridTemplate(columns, widths, viewport.width);
   const closeMenu = useCallback((restoreFocus: boolean) => {
     setMenuOpen(false);
@@ -122,37 +122,29 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
     return () => observer.disconnect();
   }, []);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent): void => {
-      const target = event.target as HTMLElement;
-      const typing = target.tagName === 'INPUT' || target.tagName === 'TEXTAREA';
-      if (event.key === '/' && !typing) {
-        event.preventDefault();
-        filterRef.current?.focus();
-        return;
-      }
-      if (typing && target !== filterRef.current) return;
-      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-        event.preventDefault();
-        setCursor((c) =>
-          Math.max(0, Math.min(rows.length - 1, c + (event.key === 'ArrowDown' ? 1 : -1))),
-        );
-      } else if (event.key === 'Enter') {
-        const row = rows[cursor];
-        if (row?.type === 'run')
-          props.navigate({ page: 'run', runId: row.run.id, tab: 'overview' });
-        else if (row?.type === 'group') toggleGroup(row.experiment);
-      } else if (event.key === ' ' && !typing) {
-        event.preventDefault();
-        const row = rows[cursor];
-        if (row?.type === 'run') setSelected(toggled(selected, row.run.id));
-      } else if (event.key === 'Escape' && target === filterRef.current) {
-        setFilter('');
-        filterRef.current?.blur();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+  const toggleGroup = (id: string): void => setCollapsed((set) => toggled(set, id));
+  const selectRow = (row: TableRow): void => {
+    if (row.type === 'run') return setSelected(toggled(selected, row.run.id));
+    // A group's checkbox selects all its runs, or, when all are selected, none of them.
+    const ids = row.group.runIds;
+    const next = new Set(selected);
+    const all = ids.every((id) => next.has(id));
+    for (const id of ids)
+      if (all) next.delete(id);
+      else next.add(id);
+    setSelected(next);
+  };
+  const openRun = (runId: string): void => props.navigate({ page: 'run', runId, tab: 'overview' });
+
+  useRunsKeyboard({
+    rows,
+    cursor,
+    setCursor,
+    filter: filterRef,
+    onOpen: openRun,
+    onToggleGroup: toggleGroup,
+    onSelectRow: selectRow,
+    onClearFilter: () => setFilter(''),
   });
 
   useEffect(() => {
@@ -168,8 +160,6 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
   }, [cursor]);
 
   useEffect(() => setCursor((c) => Math.min(c, Math.max(0, rows.length - 1))), [rows.length]);
-
-  const toggleGroup = (experiment: string): void => setCollapsed((set) => toggled(set, experiment));
 
   const sortBy = (column: ColumnSpec): void =>
     setSort((current) =>
@@ -189,7 +179,37 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
       return next;
     });
 
+  const exportCsv = (): void => {
+    // Collapsed groups' runs are exported too: folding hides rows, it does not filter them.
+    const text = tableCsv(columns, groupRows(listed, groupBy, new Set()), statistics);
+    const root = view.info?.root ?? 'store';
+    const name =
+      root
+        .split(/[\\/]/)
+        .filter((p) => p.length > 0)
+        .pop() ?? 'store';
+    saveBlob(
+      new Blob([text], { type: 'text/csv;charset=utf-8' }),
+      `${safeFileName(name)}-runs.csv`,
+    );
+  };
+
   const selectedRuns = [...selected].filter((id) => view.runs.has(id));
+  // With a brush, Compare takes the selected runs inside it, or, with none selected, its runs.
+  const compareRuns =
+    brushed === null
+      ? selectedRuns
+      : selectedRuns.length > 0
+        ? selectedRuns.filter((id) => brushed.has(id))
+        : listed.map((run) => run.id);
+  const sweepRuns = useMemo(
+    () => listedOrSelected(table.filtered, selected),
+    [table.filtered, selected],
+  );
+  const groupColor = useMemo(() => {
+    const colors = table.runColors;
+    return colors === null ? null : (id: string) => colors.get(id) ?? '#7a8292';
+  }, [table.runColors]);
   const shownRuns = rows.filter((r) => r.type === 'run').length;
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(
@@ -214,14 +234,7 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
     );
   }
 
-  const problem = !parsed.ok
-    ? { kind: 'error', text: `${parsed.error} — the filter is not applied.` }
-    : unknownKeys.length > 0
-      ? {
-          kind: 'note',
-          text: `No run has a param or summary named ${unknownKeys.map((k) => `“${k}”`).join(', ')}.`,
-        }
-      : null;
+  const problem = filterProblem(parsed, table.unknownKeys, table.problems);
 
   return (
     <div className="browser">
@@ -229,7 +242,7 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
         <input
           ref={filterRef}
           className={`text filter ${parsed.ok ? '' : 'invalid'}`}
-          placeholder="Filter: tag:best lr<0.01 -status:failed …  ( / )"
+          placeholder="Filter: tag:best lr<0.01 train/loss.min<0.2 is:dirty …  ( / )"
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
           aria-label="Filter runs"
@@ -239,27 +252,23 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
           spellCheck={false}
           data-testid="run-filter"
         />
-        <div className="chips" role="group" aria-label="Status">
-          {STATUS_ORDER.filter((status) => counts.has(status)).map((status) => (
-            <button
-              key={status}
-              className={`chip ${statuses.has(status) ? 'on' : ''}`}
-              onClick={() => setStatuses((set) => toggled(set, status))}
-              data-testid={`status-chip-${status}`}
-            >
-              {status} <span className="count">{counts.get(status)}</span>
-            </button>
-          ))}
-        </div>
+        <FilterChips
+          counts={counts}
+          statuses={statuses}
+          onToggleStatus={(status) => setStatuses((set) => toggled(set, status))}
+          sweep={sweep}
+        />
         <div className="spacer" />
-        <label className="row group-toggle">
-          <input
-            type="checkbox"
-            checked={groupByExperiment}
-            onChange={(e) => setGroup(e.target.checked)}
-          />
-          Group by experiment
-        </label>
+        <GroupByControl runs={view.runs} groupBy={groupBy} onChange={setGroupBy} />
+        <button
+          className={`btn ${sweep.open ? 'on' : ''}`}
+          onClick={() => sweep.setOpen(!sweep.open)}
+          aria-expanded={sweep.open}
+          data-testid="sweep-toggle"
+          title="Params against results: parallel coordinates and a scatter"
+        >
+          Params vs results
+        </button>
         <div style={{ position: 'relative' }}>
           <button
             ref={columnsButton}
@@ -275,6 +284,9 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
               runs={view.runs}
               hidden={hidden}
               values={valueColumns}
+              views={views}
+              onlyDiffering={onlyDiffering}
+              onOnlyDiffering={setOnlyDiffering}
               onHiddenChange={(next) => setHiddenList([...next])}
               onValuesChange={setValueColumns}
               onResetWidths={Object.keys(widths).length > 0 ? () => setWidths({}) : undefined}
@@ -284,12 +296,22 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
           ) : null}
         </div>
         <button
-          className="btn primary"
-          disabled={selectedRuns.length < 2}
-          onClick={() => props.navigate({ page: 'compare', runIds: selectedRuns })}
-          title="Select runs with their checkboxes (or Space) to compare them"
+          className="btn"
+          onClick={exportCsv}
+          disabled={listed.length === 0}
+          title="Save the table as shown (its columns, filter and sort) as CSV"
+          data-testid="export-csv"
         >
-          Compare{selectedRuns.length > 0 ? ` (${selectedRuns.length})` : ''}
+          CSV
+        </button>
+        <button
+          className="btn primary"
+          disabled={compareRuns.length < 2}
+          onClick={() => props.navigate({ page: 'compare', runIds: compareRuns })}
+          title="Select runs with their checkboxes (or Space) to compare them"
+          data-testid="compare-button"
+        >
+          Compare{compareRuns.length > 0 ? ` (${compareRuns.length})` : ''}
         </button>
       </div>
       {problem !== null ? (
@@ -301,6 +323,17 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
         >
           {problem.text}
         </div>
+      ) : null}
+      {sweep.open ? (
+        <SweepPanel
+          sweep={sweep}
+          runs={sweepRuns.runs}
+          what={sweepRuns.what}
+          statistics={statistics}
+          brushed={brushed}
+          groupColor={groupColor}
+          views={views}
+        />
       ) : null}
       <div
         className="table-wrap"
@@ -327,57 +360,40 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
               ) : (
                 <>
                   <h2>No run matches</h2>
-                  <button className="btn" onClick={() => (setFilter(''), setStatuses(new Set()))}>
+                  <button
+                    className="btn"
+                    onClick={() => (setFilter(''), setStatuses(new Set()), sweep.clearBrushes())}
+                  >
                     Clear the filter
                   </button>
                 </>
               )}
             </div>
           ) : null}
-          <div style={{ position: 'relative', height: rows.length * ROW_HEIGHT }}>
-            {rows.slice(first, last).map((row, offset) => {
-              const index = first + offset;
-              const top = index * ROW_HEIGHT;
-              if (row.type === 'group') {
-                return (
-                  <div
-                    key={`group:${row.experiment}`}
-                    className={`group-row ${index === cursor ? 'cursor' : ''}`}
-                    style={{ top }}
-                    onClick={() => toggleGroup(row.experiment)}
-                  >
-                    <span className="group-label">
-                      <span>{row.collapsed ? '▸' : '▾'}</span>
-                      {row.experiment}
-                      <span className="muted">{row.count}</span>
-                    </span>
-                  </div>
-                );
-              }
-              return (
-                <RunRow
-                  key={row.run.id}
-                  run={row.run}
-                  depth={row.depth}
-                  top={top}
-                  columns={columns}
-                  template={template}
-                  widths={laidOut}
-                  now={now}
-                  atCursor={index === cursor}
-                  selected={selected.has(row.run.id)}
-                  onSelect={() => setSelected(toggled(selected, row.run.id))}
-                  onOpen={() => props.navigate({ page: 'run', runId: row.run.id, tab: 'overview' })}
-                />
-              );
-            })}
-          </div>
+          <RunsRows
+            rows={rows}
+            first={first}
+            last={last}
+            rowHeight={ROW_HEIGHT}
+            cursor={cursor}
+            columns={columns}
+            template={template}
+            widths={laidOut}
+            now={now}
+            statistics={statistics}
+            selected={selected}
+            groupColors={table.groupColors}
+            onToggleGroup={toggleGroup}
+            onSelectRow={selectRow}
+            onOpen={openRun}
+          />
         </div>
       </div>
       <div className="status-bar">
-        <span>
+        <span data-testid="shown-count">
           {shownRuns} of {view.runs.size} runs
           {parsed.ok ? '' : ' · filter not applied'}
+          {brushed !== null ? ' · brushed' : ''}
         </span>
         {selectedRuns.length > 0 ? (
           <span>

@@ -93,6 +93,11 @@ export function RunsTableHead(props: {
               <span className="label parts">
                 <span className="prefix">{column.prefix} · </span>
                 <span className="key">{column.name}</span>
+                {column.derived === true ? (
+                  <span className="derived-mark" title="A derived view: a formula of keys">
+                    derived
+                  </span>
+                ) : null}
               </span>
             ) : (
               <span className="label">{column.name}</span>

@@ -19,6 +19,8 @@ export interface ColumnSpec {
   readonly numeric: boolean;
   /** The run name takes the room the others leave. */
   readonly flexible: boolean;
+  /** True for a derived view's column, which the header marks. */
+  readonly derived?: boolean;
 }
 
 /** The checkbox column's width, in px. */
@@ -69,7 +71,24 @@ export function canHide(id: ColumnId): boolean {
  * A param or summary column, as wide as its header text (uppercase 11.5 px runs about 7 px a
  * character, plus padding and the sort arrow) within bounds.
  */
-export function valueColumn(id: ColumnId & { kind: 'param' | 'summary' }): ColumnSpec {
+export function valueColumn(id: ColumnId & { kind: 'param' | 'summary' | 'metric' }): ColumnSpec {
+  if (id.kind === 'metric') {
+    // A metric's header says its statistic first: `min · train/loss`, `last · gap (derived)`.
+    const derived = id.formula !== undefined;
+    const label = `${id.stat} · ${id.key}${derived ? ' (derived)' : ''}`;
+    const width = Math.min(240, Math.max(104, Math.round(label.length * 7.2 + 40)));
+    return {
+      id,
+      label,
+      prefix: id.stat,
+      name: id.key,
+      width,
+      minWidth: width,
+      numeric: true,
+      flexible: false,
+      derived,
+    };
+  }
   const label = `${id.kind} · ${id.key}`;
   const width = Math.min(240, Math.max(104, Math.round(label.length * 7.2 + 40)));
   return {
@@ -84,7 +103,7 @@ export function valueColumn(id: ColumnId & { kind: 'param' | 'summary' }): Colum
   };
 }
 
-/** The columns shown: the built-ins not hidden, then the chosen params and summary values. */
+/** The columns shown: the built-ins not hidden, then the chosen params, summary and metrics. */
 export function tableColumns(
   hidden: ReadonlySet<string>,
   values: readonly ColumnId[],
@@ -92,7 +111,7 @@ export function tableColumns(
   const chosen = new Set<string>();
   const extra: ColumnSpec[] = [];
   for (const id of values) {
-    if (id.kind !== 'param' && id.kind !== 'summary') continue;
+    if (id.kind !== 'param' && id.kind !== 'summary' && id.kind !== 'metric') continue;
     const key = columnKey(id);
     if (chosen.has(key)) continue;
     chosen.add(key);

@@ -1,5 +1,5 @@
 // Matching a parsed runs filter against a run: words against its fields and key names,
-// comparisons against its fields, params and summary, numbers exactly across floats and bigints.
+// comparisons against its fields, params, summary and metric statistics, numbers exactly.
 
 import type { RunSummary } from '../../../shared/api/contract.js';
 import type { Value } from '../../../shared/format/values.js';
@@ -13,7 +13,14 @@ export const FIELD_KEYS: ReadonlySet<string> = new Set([
   'experiment',
   'name',
   'id',
+  'is',
 ]);
+
+/**
+ * A run's statistic as the filter names it (`train/loss.min`): its value, null when the run has
+ * the key but not that statistic (or not the key), undefined when the name is no statistic read.
+ */
+export type MetricLookup = (name: string, runId: string) => number | null | undefined;
 
 /** a − b as a sign, exactly across floats and bigints; NaN when either is NaN. */
 export function compareNumbers(a: number | bigint, b: number | bigint): number {
@@ -103,7 +110,11 @@ function fieldMatches(run: RunSummary, key: string, op: Operator, wanted: QueryV
             ? [run.name ?? '']
             : key === 'id'
               ? [run.id]
-              : null;
+              : key === 'is'
+                ? run.dirty === true
+                  ? ['dirty']
+                  : []
+                : null;
   if (texts === null) return false;
   const lowered = texts.map((text) => text.toLowerCase()).filter((text) => text.length > 0);
   switch (op) {
@@ -126,14 +137,18 @@ function searchableText(run: RunSummary): string {
     .toLowerCase();
 }
 
-export function matchesRunQuery(run: RunSummary, query: QueryNode): boolean {
+export function matchesRunQuery(
+  run: RunSummary,
+  query: QueryNode,
+  metrics?: MetricLookup,
+): boolean {
   switch (query.type) {
     case 'and':
-      return query.terms.every((term) => matchesRunQuery(run, term));
+      return query.terms.every((term) => matchesRunQuery(run, term, metrics));
     case 'or':
-      return query.terms.some((term) => matchesRunQuery(run, term));
+      return query.terms.some((term) => matchesRunQuery(run, term, metrics));
     case 'not':
-      return !matchesRunQuery(run, query.term);
+      return !matchesRunQuery(run, query.term, metrics);
     case 'word': {
       if (searchableText(run).includes(query.text)) return true;
       for (const map of [run.params, run.summary])
@@ -143,10 +158,17 @@ export function matchesRunQuery(run: RunSummary, query: QueryNode): boolean {
     case 'compare': {
       const { key, op, value } = query;
       if (FIELD_KEYS.has(key) && fieldMatches(run, key, op, value)) return true;
+      let named = false;
       for (const map of [run.params, run.summary])
-        for (const [name, held] of map)
-          if (name.toLowerCase() === key && valueMatches(held, op, value)) return true;
-      return false;
+        for (const [name, held] of map) {
+          if (name.toLowerCase() !== key) continue;
+          named = true;
+          if (valueMatches(held, op, value)) return true;
+        }
+      if (named) return false;
+      // A statistic the table read (`train/loss.min<0.2`), when no param or summary has the name.
+      const statistic = metrics?.(key, run.id);
+      return statistic !== undefined && statistic !== null && valueMatches(statistic, op, value);
     }
   }
 }

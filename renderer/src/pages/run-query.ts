@@ -6,7 +6,9 @@ export const QUERY_HELP = [
   'Words match a run’s name, experiment, id, status, tags and key names.',
   'key=value  key!=value  key<value  key<=value  key>value  key>=value compare a param or summary',
   '  value: numbers by value (lr=1e-3 is lr=0.001), text ignoring case, true/false.',
-  'key:text  the value starts with text; tag:x  status:x  experiment:x  name:x  id:x.',
+  'key:text  the value starts with text; tag:x  status:x  experiment:x  name:x  id:x  is:dirty.',
+  'key.last key.min key.max key.best compare a metric’s statistic (train/loss.min<0.2); a derived',
+  '  view by its name (gap.last>0). A param or summary value of the same name is compared first.',
   'Terms separated by spaces must all match; a OR b: either; -term: not; ( ) group; "a b" quotes.',
 ].join('\n');
 

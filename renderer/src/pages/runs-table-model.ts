@@ -1,10 +1,15 @@
-// The runs table as data: filtering by query and status, sorting by any column, grouping by
-// experiment and nesting child runs under their parents. Pure, so it is tested without a DOM.
+// The runs table as data: filtering by query, status and brush, sorting by any column (metric
+// columns too), grouping by the sweep's group-by and nesting child runs under their parents. Pure.
 
 import type { RunStatusName, RunSummary } from '../../../shared/api/contract.js';
 import { MISSING, sortableValue } from '../text/value-text.js';
+import type { GroupBy, RunGroup } from '../state/run-groups.js';
+import { groupRuns } from '../state/run-groups.js';
 import type { QueryNode } from './run-query.js';
+import type { MetricLookup } from './run-query-match.js';
 import { matchesRunQuery } from './run-query-match.js';
+import type { MetricStat, StatisticsBySource } from './metric-columns.js';
+import { metricCellValue } from './metric-columns.js';
 
 export type ColumnId =
   | { readonly kind: 'status' }
@@ -16,9 +21,18 @@ export type ColumnId =
   | { readonly kind: 'lastWrite' }
   | { readonly kind: 'tags' }
   | { readonly kind: 'param'; readonly key: string }
-  | { readonly kind: 'summary'; readonly key: string };
+  | { readonly kind: 'summary'; readonly key: string }
+  /** A key's statistic; with `formula`, a derived view's, `key` being the view's name. */
+  | {
+      readonly kind: 'metric';
+      readonly key: string;
+      readonly stat: MetricStat;
+      readonly formula?: string;
+    };
 
 export function columnKey(column: ColumnId): string {
+  if (column.kind === 'metric')
+    return `metric:${column.formula !== undefined ? 'view:' : ''}${column.key}.${column.stat}`;
   return column.kind === 'param' || column.kind === 'summary'
     ? `${column.kind}:${column.key}`
     : column.kind;
@@ -30,14 +44,24 @@ export interface TableOptions {
   /** Statuses shown; empty shows every status. */
   readonly statuses: ReadonlySet<RunStatusName>;
   readonly sort: { readonly column: ColumnId; readonly descending: boolean };
-  readonly groupByExperiment: boolean;
+  /** How runs are grouped; none: a flat table. */
+  readonly groupBy: GroupBy;
+  /** Group ids collapsed. */
   readonly collapsedGroups: ReadonlySet<string>;
+  /** Metric columns' statistics read so far (for their sort and for the filter). */
+  readonly statistics?: StatisticsBySource;
+  /** The filter's names for statistics (`train/loss.min`), each run's value. */
+  readonly metrics?: MetricLookup;
+  /** The runs a parallel-coordinates brush keeps; null or absent: no brush. */
+  readonly brushed?: ReadonlySet<string> | null;
 }
 
 export type TableRow =
   | {
       readonly type: 'group';
-      readonly experiment: string;
+      readonly group: RunGroup;
+      /** The group's place among the groups, which gives its colour. */
+      readonly index: number;
       readonly count: number;
       readonly collapsed: boolean;
     }
@@ -59,7 +83,11 @@ export function runDuration(run: RunSummary): number | null {
   return (run.endTime ?? run.lastWrite) - run.startTime;
 }
 
-function sortValue(run: RunSummary, column: ColumnId): number | string {
+function sortValue(
+  run: RunSummary,
+  column: ColumnId,
+  statistics: StatisticsBySource,
+): number | string {
   switch (column.kind) {
     case 'status':
       return STATUS_ORDER.indexOf(run.status);
@@ -83,6 +111,8 @@ function sortValue(run: RunSummary, column: ColumnId): number | string {
       return sortableValue(run.params.get(column.key));
     case 'summary':
       return sortableValue(run.summary.get(column.key));
+    case 'metric':
+      return sortableValue(metricCellValue(column, run.id, statistics));
   }
 }
 
@@ -121,39 +151,57 @@ function nestChildren(runs: readonly RunSummary[]): { run: RunSummary; depth: nu
   return out;
 }
 
-export function buildRows(runs: Iterable<RunSummary>, options: TableOptions): TableRow[] {
+/** The runs the table lists, before grouping: filtered by status, query and brush, then sorted. */
+export function filterAndSort(runs: Iterable<RunSummary>, options: TableOptions): RunSummary[] {
+  const brushed = options.brushed ?? null;
   const shown = [...runs].filter(
     (run) =>
       (options.statuses.size === 0 || options.statuses.has(run.status)) &&
-      matchesRunQuery(run, options.query),
+      (brushed === null || brushed.has(run.id)) &&
+      matchesRunQuery(run, options.query, options.metrics),
   );
+  const statistics = options.statistics ?? new Map();
   const { column, descending } = options.sort;
+  const values = new Map(shown.map((run) => [run.id, sortValue(run, column, statistics)]));
   shown.sort((a, b) => {
-    const va = sortValue(a, column);
-    const vb = sortValue(b, column);
+    const va = values.get(a.id)!;
+    const vb = values.get(b.id)!;
     // Runs without the value come last whichever way the column sorts.
     const missing = Number(va === MISSING) - Number(vb === MISSING);
     if (missing !== 0) return missing;
     const order = compareValues(va, vb);
     return (descending ? -order : order) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   });
-  if (!options.groupByExperiment)
+  return shown;
+}
+
+/** The groups of the listed runs, in value order, each's runs in the table's order. */
+export function tableGroups(shown: readonly RunSummary[], groupBy: GroupBy): RunGroup[] {
+  return groupBy.length === 0 ? [] : groupRuns(shown, groupBy);
+}
+
+/** The table's rows of runs already listed: group headers and their runs, children nested. */
+export function groupRows(
+  shown: readonly RunSummary[],
+  groupBy: GroupBy,
+  collapsedGroups: ReadonlySet<string>,
+): TableRow[] {
+  if (groupBy.length === 0)
     return nestChildren(shown).map(({ run, depth }) => ({ type: 'run', run, depth }));
-  const groups = new Map<string, RunSummary[]>();
-  for (const run of shown) {
-    const name = run.experiment ?? '(unreadable)';
-    let list = groups.get(name);
-    if (list === undefined) groups.set(name, (list = []));
-    list.push(run);
-  }
+  const byId = new Map(shown.map((run) => [run.id, run]));
   const rows: TableRow[] = [];
-  for (const [experiment, list] of [...groups].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    const collapsed = options.collapsedGroups.has(experiment);
-    rows.push({ type: 'group', experiment, count: list.length, collapsed });
-    if (!collapsed)
-      for (const { run, depth } of nestChildren(list)) rows.push({ type: 'run', run, depth });
-  }
+  tableGroups(shown, groupBy).forEach((group, index) => {
+    const collapsed = collapsedGroups.has(group.id);
+    rows.push({ type: 'group', group, index, count: group.runIds.length, collapsed });
+    if (collapsed) return;
+    const list = group.runIds.map((id) => byId.get(id)!);
+    for (const { run, depth } of nestChildren(list)) rows.push({ type: 'run', run, depth });
+  });
   return rows;
+}
+
+export function buildRows(runs: Iterable<RunSummary>, options: TableOptions): TableRow[] {
+  return groupRows(filterAndSort(runs, options), options.groupBy, options.collapsedGroups);
 }
 
 export function statusCounts(runs: Iterable<RunSummary>): Map<RunStatusName, number> {

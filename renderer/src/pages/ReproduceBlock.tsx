@@ -1,0 +1,86 @@
+// The Overview's Reproduce block: the shell lines that run the run again (cd, git checkout, git
+// apply of its git.diff when the tree was dirty, the recorded env and the command), with a copy
+// button and a way to save the diff the apply line names; then each resume, by its step.
+
+import type { RunDetail } from '../../../shared/api/contract.js';
+import { useServices } from '../state/app-context.js';
+import { useSaveWholeDiff } from './GitDiffModal.js';
+import { reproduceText } from './reproduce-command.js';
+import '../sweeps/sweeps.css';
+
+function SaveDiff({ runId, file }: { runId: string; file: string }) {
+  const { save, saved } = useSaveWholeDiff(runId);
+  return (
+    <button
+      className="btn small"
+      onClick={save}
+      disabled={saved !== null}
+      data-testid="reproduce-save-diff"
+      title={`Save the run’s git.diff as ${file}, for the git apply line`}
+    >
+      {saved === null ? `Save ${file}` : 'Saving…'}
+    </button>
+  );
+}
+
+export function ReproduceBlock({ detail, runId }: { detail: RunDetail; runId: string }) {
+  const { toast } = useServices();
+  const reproduce = reproduceText(detail.provenance, runId);
+  if (reproduce === null)
+    return <div className="muted">The start records no provenance: nothing says how it ran.</div>;
+  const text = reproduce.lines.join('\n');
+  const diffReadable = detail.gitDiff !== null && detail.gitDiff.problem === null;
+  return (
+    <div className="reproduce stack" data-testid="reproduce">
+      <div className="row">
+        <span className="muted">Run it again from a shell</span>
+        <span className="spacer" />
+        <button
+          className="btn small"
+          data-testid="reproduce-copy"
+          onClick={() =>
+            void navigator.clipboard
+              .writeText(`${text}\n`)
+              .then(() => toast('Commands copied'))
+              .catch(() => toast('The clipboard is not available here', 'error'))
+          }
+        >
+          Copy
+        </button>
+      </div>
+      <pre data-testid="reproduce-text">{text}</pre>
+      {reproduce.diffFile !== null ? (
+        <div className="row">
+          {diffReadable ? (
+            <>
+              <span className="muted">
+                The tree was dirty: save the diff as {reproduce.diffFile} in the directory first.
+              </span>
+              <SaveDiff runId={runId} file={reproduce.diffFile} />
+            </>
+          ) : (
+            <span className="warn-text">
+              The tree was dirty, but the run’s git.diff{' '}
+              {detail.gitDiff === null ? 'is missing' : detail.gitDiff.problem}: the changes cannot
+              be applied.
+            </span>
+          )}
+        </div>
+      ) : null}
+      {reproduce.notes.map((note) => (
+        <div key={note} className="muted">
+          {note}
+        </div>
+      ))}
+      {detail.resumes.map((resume, index) => (
+        // The detail carries a resume's step and time, not the provenance munin records with it.
+        <div key={index} className="resume-line" data-testid="reproduce-resume">
+          Resumed at step <strong>{resume.step}</strong> (
+          {new Date(resume.time * 1000).toLocaleString()}): its own command is not read here; the
+          resume continued from a state saved at that step, started as above unless its writer ran
+          otherwise.
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,292 @@
+// The runs table's sweep tools in Chromium against `munin-view serve` of the demo store, with one
+// run added that started from a dirty work tree: grouping by a param, parallel coordinates drawn
+// and brushed (the table narrowing to the brushed runs), the dirty badge and is:dirty, and the
+// Overview's Reproduce block for a clean run and the dirty one.
+
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { ExportedRun } from './support.js';
+import {
+  E2eSession,
+  WAIT,
+  describeE2e,
+  evaluate,
+  exportStore,
+  goToRoute,
+  onlyRun,
+  rowIds,
+  screenshot,
+} from './support.js';
+
+const DIRTY_ID = '20261201T120000Z-d1e7d1e7';
+
+/** A finished run whose start's provenance says the tree was dirty, with its git.diff. */
+function addDirtyRun(root: string): void {
+  const dir = join(root, 'runs', DIRTY_ID);
+  mkdirSync(dir, { recursive: true });
+  const start = {
+    type: 'start',
+    time: 1764590400.5,
+    format: 1,
+    experiment: 'scratch',
+    name: 'dirty-try',
+    params: { lr: 0.02 },
+    provenance: {
+      command: ['python', 'train.py', '--note', "it's dirty"],
+      cwd: '/home/demo/my repo',
+      pid: 4242,
+      git: { commit: '0123456789abcdef0123456789abcdef01234567', dirty: true },
+      env: { CUDA_VISIBLE_DEVICES: '1' },
+    },
+  };
+  const end = { type: 'end', time: 1764590500.5, status: 'finished' };
+  writeFileSync(join(dir, 'events.jsonl'), `${JSON.stringify(start)}\n${JSON.stringify(end)}\n`);
+  writeFileSync(
+    join(dir, 'git.diff'),
+    'diff --git a/train.py b/train.py\n--- a/train.py\n+++ b/train.py\n@@ -1 +1 @@\n-lr = 0.1\n+lr = 0.02\n',
+  );
+}
+
+describeE2e('the runs table’s sweep tools', () => {
+  const session = new E2eSession();
+  let runs: ExportedRun[];
+  let page: Page;
+  let storeRoot: string;
+
+  beforeAll(async () => {
+    const root = await session.writeDemoStore();
+    storeRoot = root;
+    addDirtyRun(root);
+    const [exported, { url }, browser] = await Promise.all([
+      exportStore(root),
+      session.serve(root),
+      session.launchBrowser(),
+    ]);
+    runs = exported;
+    page = await session.openApp(browser, url);
+  });
+
+  afterAll(() => session.close());
+
+  const sweepRuns = (): ExportedRun[] => runs.filter((run) => run.experiment === 'cifar-sweep');
+
+  async function expectRows(ids: readonly string[]): Promise<void> {
+    await expect.poll(async () => [...(await rowIds(page))].sort(), WAIT).toEqual([...ids].sort());
+  }
+
+  it('groups the sweep by lr, a header per value with its run count', async () => {
+    await page.fill('[data-testid="run-filter"]', 'experiment:cifar-sweep');
+    await expectRows(sweepRuns().map((run) => run.id));
+    await page.click('[data-testid="group-by-button"]');
+    await page.click('[data-group-field="param:lr"]');
+    await page.keyboard.press('Escape');
+    const counts = new Map<string, number>();
+    for (const run of sweepRuns()) {
+      const lr = String(run.params['lr']);
+      counts.set(lr, (counts.get(lr) ?? 0) + 1);
+    }
+    const expected = [...counts]
+      .sort((a, b) => Number(a[0]) - Number(b[0]))
+      .map(([lr, n]) => `lr=${lr} (${n})`);
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('[data-testid="group-row"]')
+            .evaluateAll((rows) =>
+              rows.map(
+                (row) =>
+                  `${row.getAttribute('data-group-label')} (${row.querySelector('.muted')?.textContent})`,
+              ),
+            ),
+        WAIT,
+      )
+      .toEqual(expected);
+    await screenshot(page, 'sweep-table-grouped');
+    await page.click('[data-testid="group-by-button"]');
+    await page.click('[data-group-field="param:lr"]');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('[data-testid="group-row"]').count(), WAIT).toBe(0);
+  });
+
+  it('adds a train/loss.min column read with keyStatistics, sorts and filters by it', async () => {
+    const sweep = sweepRuns();
+    const least = (run: ExportedRun): number =>
+      (run.stats['train/loss'] as unknown as { finite: { least: number } }).finite.least;
+    await page.fill('[data-testid="run-filter"]', 'experiment:cifar-sweep');
+    await page.click('[data-testid="columns-button"]');
+    await page.fill('[data-testid="metric-column-key"]', 'train/loss');
+    await page.selectOption('[data-testid="metric-column-stat"]', 'min');
+    await page.click('[data-testid="metric-column-add"]');
+    await page.keyboard.press('Escape');
+    const cell = (id: string): string =>
+      `[data-run-id="${id}"] [data-cell="metric:train/loss.min"]`;
+    // The cell shows the value as params show theirs, the exact value on hover.
+    for (const run of sweep)
+      await expect
+        .poll(() => page.getAttribute(`${cell(run.id)} span`, 'title'), WAIT)
+        .toBe(`${String(least(run))} (float)`);
+    await page.click('[data-column="metric:train/loss.min"]');
+    const ascending = [...sweep].sort((a, b) => least(a) - least(b)).map((run) => run.id);
+    await expect.poll(() => rowIds(page), WAIT).toEqual(ascending);
+    await page.click('[data-column="metric:train/loss.min"]');
+    await expect.poll(() => rowIds(page), WAIT).toEqual([...ascending].reverse());
+    await screenshot(page, 'sweep-table-metric-column');
+
+    // The filter names the statistic as the column does.
+    const cut =
+      (least(sweep.find((r) => r.id === ascending[1])!) +
+        least(sweep.find((r) => r.id === ascending[2])!)) /
+      2;
+    await page.fill('[data-testid="run-filter"]', `experiment:cifar-sweep train/loss.min<${cut}`);
+    await expect
+      .poll(async () => [...(await rowIds(page))].sort(), WAIT)
+      .toEqual(ascending.slice(0, 2).sort());
+    await page.fill('[data-testid="run-filter"]', 'experiment:cifar-sweep');
+  });
+
+  it('shows a derived view as a metric column, marked derived, sorted by its values', async () => {
+    const sweep = sweepRuns();
+    const views = [{ name: 'gap', formula: 'eval/loss - train/loss' }];
+    // A string, evaluated in the page: the tests' TypeScript has no DOM.
+    await evaluate(
+      page,
+      `localStorage.setItem(${JSON.stringify(`munin-view:views:${storeRoot}`)}, ${JSON.stringify(JSON.stringify(views))})`,
+    );
+    await page.reload();
+    await page.waitForSelector('[data-run-id]', WAIT);
+    await page.fill('[data-testid="run-filter"]', 'experiment:cifar-sweep');
+    await page.click('[data-testid="columns-button"]');
+    await page.fill('[data-testid="metric-column-key"]', 'gap');
+    await page.selectOption('[data-testid="metric-column-stat"]', 'last');
+    await page.click('[data-testid="metric-column-add"]');
+    await page.keyboard.press('Escape');
+    const header = page.locator('[data-column="metric:view:gap.last"]');
+    expect(await header.locator('.derived-mark').textContent()).toBe('derived');
+    // Every sweep run has both keys, so each gets the view's value from the host.
+    const values = async (): Promise<number[]> =>
+      page
+        .locator('[data-cell="metric:view:gap.last"] span[title]')
+        .evaluateAll((cells) => cells.map((c) => Number(c.getAttribute('title')!.split(' ')[0])));
+    await expect.poll(async () => (await values()).length, WAIT).toBe(sweep.length);
+    await header.click();
+    await expect
+      .poll(async () => {
+        const shown = await values();
+        return shown.every((v, i) => i === 0 || shown[i - 1]! <= v);
+      }, WAIT)
+      .toBe(true);
+    const distinct = new Set(await values());
+    expect(distinct.size).toBeGreaterThan(1);
+    await page.click('[data-testid="columns-button"]');
+    await page.click('.columns-menu label:has-text("gap.last") input');
+    await expect.poll(() => header.count(), WAIT).toBe(0);
+    await page.keyboard.press('Escape');
+  });
+
+  it('draws parallel coordinates of the filter’s runs, and a brush on lr narrows the table', async () => {
+    const sweep = sweepRuns();
+    await page.click('[data-testid="sweep-toggle"]');
+    await page.selectOption('[data-testid="sweep-result"]', `summary\u0000best_eval_acc`);
+    const chart = page.locator('[data-testid="parcoords"]');
+    await expect.poll(() => chart.getAttribute('data-lines'), WAIT).toBe(String(sweep.length));
+
+    // Where each run sits on the lr axis, by the view's rule: log when positive and ≥ 100×.
+    const lrs = sweep.map((run) => run.params['lr'] as number);
+    const [lo, hi] = [Math.min(...lrs), Math.max(...lrs)];
+    const log = lo > 0 && hi / lo >= 100;
+    const t = (x: number): number =>
+      log
+        ? (Math.log10(x) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo))
+        : (x - lo) / (hi - lo);
+    // Cut in the middle of the widest gap between runs, so a pixel either way changes nothing.
+    const ts = [...new Set(lrs.map(t))].sort((a, b) => a - b);
+    let cut = 0.5;
+    let gap = 0;
+    for (let i = 1; i < ts.length; i++)
+      if (ts[i]! - ts[i - 1]! > gap) [gap, cut] = [ts[i]! - ts[i - 1]!, (ts[i]! + ts[i - 1]!) / 2];
+    const kept = sweep.filter((run) => t(run.params['lr'] as number) >= cut).map((run) => run.id);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(sweep.length);
+
+    const scale = await page.locator('[data-testid="axis-scale-param:lr"]').boundingBox();
+    const box = await page.locator('[data-testid="parcoords-overlay"]').boundingBox();
+    if (scale === null || box === null) throw new Error('the lr axis is not drawn');
+    expect(await page.textContent('[data-testid="axis-scale-param:lr"]')).toBe(log ? 'log' : 'lin');
+    const x = scale.x + scale.width / 2;
+    // The axis runs from y 44 (top, t = 1) to y 282 (bottom, t = 0) of the 300 px chart.
+    const yAt = (at: number): number => box.y + 44 + (1 - at) * (300 - 44 - 18);
+    await page.mouse.move(x, box.y + 40);
+    await page.mouse.down();
+    await page.mouse.move(x, yAt(cut), { steps: 6 });
+    await page.mouse.up();
+    await expectRows(kept);
+    await expect.poll(() => chart.getAttribute('data-brushed'), WAIT).toBe(String(kept.length));
+    await expect.poll(() => page.locator('[data-testid="brush-chip"]').count(), WAIT).toBe(1);
+    expect(await page.textContent('[data-testid="compare-button"]')).toBe(
+      `Compare (${kept.length})`,
+    );
+    await screenshot(page, 'sweep-table-parcoords-brushed');
+
+    // Removing the chip lists every run of the filter again.
+    await page.click('[data-testid="brush-chip"] button');
+    await expectRows(sweep.map((run) => run.id));
+    await page.click('[data-testid="sweep-toggle"]');
+  });
+
+  it('marks the run started from a dirty tree, and is:dirty finds it', async () => {
+    await page.fill('[data-testid="run-filter"]', '');
+    await expect
+      .poll(
+        () => page.locator(`[data-run-id="${DIRTY_ID}"] [data-testid="dirty-badge"]`).count(),
+        WAIT,
+      )
+      .toBe(1);
+    // No demo run is dirty: the badge is on one row only.
+    expect(await page.locator('[data-testid="dirty-badge"]').count()).toBe(1);
+    await page.fill('[data-testid="run-filter"]', 'is:dirty');
+    await expectRows([DIRTY_ID]);
+    await page.fill('[data-testid="run-filter"]', '');
+  });
+
+  it('shows how to reproduce a clean run and a dirty one, quoted for sh', async () => {
+    const clean = onlyRun(runs, (run) => run.name === sweepRuns()[0]!.name);
+    const provenance = clean.provenance as {
+      cwd: string;
+      command: string[];
+      git: { commit: string };
+      env?: Record<string, string>;
+    };
+    await goToRoute(page, `#/run/${clean.id}/overview`);
+    const text = page.locator('[data-testid="reproduce-text"]');
+    const env = Object.entries(provenance.env ?? {}).map(([k, v]) => `${k}=${v}`);
+    await expect
+      .poll(() => text.textContent(), WAIT)
+      .toBe(
+        [
+          `cd ${provenance.cwd}`,
+          `git checkout ${provenance.git.commit}`,
+          [...env, ...provenance.command].join(' '),
+        ].join('\n'),
+      );
+
+    await goToRoute(page, `#/run/${DIRTY_ID}/overview`);
+    await expect
+      .poll(() => text.textContent(), WAIT)
+      .toBe(
+        [
+          "cd '/home/demo/my repo'",
+          'git checkout 0123456789abcdef0123456789abcdef01234567',
+          `git apply ${DIRTY_ID}.git.diff`,
+          "CUDA_VISIBLE_DEVICES=1 python train.py --note 'it'\\''s dirty'",
+        ].join('\n'),
+      );
+    expect(await page.textContent('[data-testid="reproduce-save-diff"]')).toBe(
+      `Save ${DIRTY_ID}.git.diff`,
+    );
+    await page.locator('[data-testid="reproduce-card"]').scrollIntoViewIfNeeded();
+    await screenshot(page, 'sweep-table-reproduce-dirty');
+  });
+});
