@@ -185,6 +185,24 @@ describe('groupEnvelope and groupAt on the demo sweep', () => {
     );
     // A view declares no goal: it has no best, whatever its keys declare.
     expect(rows.every((row) => row.best === null && row.goal === null)).toBe(true);
+    // A run without a key the view reads has no row, and the others still do.
+    const prepare = runs.find((r) => !r.keys.some((k) => k.key === 'train/loss'))!;
+    const mixed = await call<KeyStatisticsRow[]>(backend, {
+      op: 'keyStatistics',
+      key: 'derived/double',
+      formula: 'train/loss * 2',
+      runIds: [...ids, prepare.id],
+    });
+    expect(mixed.map((row) => row.runId)).toEqual(ids);
+    const grouped = await call<GroupEnvelope>(backend, {
+      op: 'groupEnvelope',
+      ...view,
+      runIds: [...ids, prepare.id],
+      x0: 0,
+      x1: 2000,
+      width: 100,
+    });
+    expect(grouped.missing).toEqual([prepare.id]);
   });
 });
 

@@ -7,7 +7,8 @@ import type { HeldGroup, SeriesResolver } from '../groups/group-cache.js';
 import { GroupCurves } from '../groups/group-cache.js';
 import { groupEnvelopeOf, groupPointAt } from '../groups/group-envelope.js';
 import { keyStatisticsRows, statisticsRow } from '../groups/key-statistics.js';
-import { viewSeriesFor } from '../derived/view-series.js';
+import { formulaProblem, viewSeriesFor } from '../derived/view-series.js';
+import { parseFormula } from '../../../shared/series/formula-parse.js';
 import { seriesStatistics } from '../../store/log/series-statistics.js';
 import { ApiFailure } from './api-failure.js';
 import type { OpContext, OpHandlers } from './op-context.js';
@@ -20,8 +21,9 @@ const formulaResolvers = new WeakMap<object, Map<string, SeriesResolver>>();
 
 /**
  * The resolver of a request's series: a run's own key, or (with a formula) the derived view of
- * each run. A run the view gives no sample is one without the key; a formula that does not
- * parse, or names a baseline run that is not there, refuses the request.
+ * each run. A run the view gives no sample (or that lacks a key the formula reads) is one
+ * without the key; a formula that does not parse, or names a baseline run that is not there,
+ * refuses the request.
  */
 function resolverFor(context: OpContext, request: { readonly formula?: string }): SeriesResolver {
   const { formula } = request;
@@ -31,12 +33,17 @@ function resolverFor(context: OpContext, request: { readonly formula?: string })
     bySource = new Map();
     formulaResolvers.set(context.source, bySource);
   }
+  // What is wrong with the formula itself refuses the request; what one run lacks leaves it out.
+  const parsed = parseFormula(formula);
+  if (!parsed.ok) throw new ApiFailure('bad-request', formulaProblem(parsed.problem, parsed.at));
+  for (const { run } of parsed.formula.baselines)
+    if (!context.source.runs.has(run))
+      throw new ApiFailure('bad-request', `no run "${run}" in this store, for a baseline`);
   let resolve = bySource.get(formula);
   if (resolve === undefined) {
     resolve = (run) => {
       const series = viewSeriesFor(context, run.id, formula);
-      if ('refused' in series) throw new ApiFailure('bad-request', series.refused);
-      return series.samples.length === 0 ? undefined : series;
+      return 'refused' in series || series.samples.length === 0 ? undefined : series;
     };
     bySource.set(formula, resolve);
   }
