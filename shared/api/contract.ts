@@ -117,7 +117,12 @@ export interface RunDetail {
   readonly provenance: JsonObject | null;
   readonly notes: string | null;
   readonly writer: { readonly machine: string | null; readonly boot: string | null } | null;
-  readonly resumes: readonly { readonly step: number; readonly time: number }[];
+  /** Each resume's step and time, and the provenance its writer recorded (null: none). */
+  readonly resumes: readonly {
+    readonly step: number;
+    readonly time: number;
+    readonly provenance: JsonObject | null;
+  }[];
   readonly metrics: readonly MetricDeclaration[];
   readonly uses: readonly { readonly name: string; readonly version: number }[];
   readonly files: readonly { readonly key: string; readonly step: number; readonly path: string }[];

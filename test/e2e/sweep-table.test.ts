@@ -289,4 +289,20 @@ describeE2e('the runs table’s sweep tools', () => {
     await page.locator('[data-testid="reproduce-card"]').scrollIntoViewIfNeeded();
     await screenshot(page, 'sweep-table-reproduce-dirty');
   });
+
+  it('shows a resume its own command, from the provenance its writer recorded', async () => {
+    const resumed = onlyRun(runs, (run) => run.name === 'resnet18-finetune');
+    await goToRoute(page, `#/run/${resumed.id}/overview`);
+    const start = page.locator('[data-testid="reproduce-text"]');
+    const resume = page.locator('[data-testid="reproduce-resume-text"]');
+    await resume.waitFor(WAIT);
+    expect(await page.textContent('[data-testid="reproduce-resume"]')).toMatch(
+      /^Resumed at step 400 /,
+    );
+    // The demo's resume ran the same command from the same directory as its start.
+    const startLines = (await start.textContent())!.split('\n');
+    const resumeLines = (await resume.textContent())!.split('\n');
+    expect(resumeLines[0]).toMatch(/^cd /);
+    expect(resumeLines.at(-1)).toBe(startLines.at(-1));
+  });
 });

@@ -170,7 +170,8 @@ export class StreamRun implements SourceRun {
       provenance: fold.latest === null ? null : identityOf(fold.latest.metadata).provenance,
       notes: null,
       writer: null,
-      resumes: fold.resumes.map((r) => ({ step: r.step, time: r.time })),
+      // A resuming open's metadata is the run's identity, shown once as its provenance.
+      resumes: fold.resumes.map((r) => ({ step: r.step, time: r.time, provenance: null })),
       metrics: [],
       uses: [],
       files: [],

@@ -308,7 +308,7 @@ export class RunEntry implements SourceRun {
         this.writer === null
           ? null
           : { machine: this.writer.machine ?? null, boot: this.writer.boot ?? null },
-      resumes: log.resumes.map((r) => ({ step: r.step, time: r.time })),
+      resumes: log.resumes.map((r) => ({ step: r.step, time: r.time, provenance: r.provenance })),
       metrics: [...log.metricDeclarations.values()].map((d) => ({
         key: d.key,
         goal: d.goal,

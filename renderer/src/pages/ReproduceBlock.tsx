@@ -23,6 +23,33 @@ function SaveDiff({ runId, file }: { runId: string; file: string }) {
   );
 }
 
+/** A resume's own command, from the provenance its writer recorded with it. */
+function ResumeCommand({ resume, runId }: { resume: RunDetail['resumes'][number]; runId: string }) {
+  const when = new Date(resume.time * 1000).toLocaleString();
+  const again = reproduceText(resume.provenance, runId);
+  if (again === null)
+    return (
+      <div className="resume-line" data-testid="reproduce-resume">
+        Resumed at step <strong>{resume.step}</strong> ({when}): its writer recorded no provenance.
+      </div>
+    );
+  // A resume records no diff of its own (the format's git.diff is the start's): say so instead.
+  const lines = again.lines.filter((line) => !line.startsWith('git apply '));
+  return (
+    <div className="resume-line stack" data-testid="reproduce-resume">
+      <span>
+        Resumed at step <strong>{resume.step}</strong> ({when}) with:
+      </span>
+      <pre data-testid="reproduce-resume-text">{lines.join('\n')}</pre>
+      {again.diffFile !== null ? (
+        <span className="muted">
+          Its tree was dirty too, but a resume records no diff: its changes are not kept.
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
 export function ReproduceBlock({ detail, runId }: { detail: RunDetail; runId: string }) {
   const { toast } = useServices();
   const reproduce = reproduceText(detail.provenance, runId);
@@ -73,13 +100,7 @@ export function ReproduceBlock({ detail, runId }: { detail: RunDetail; runId: st
         </div>
       ))}
       {detail.resumes.map((resume, index) => (
-        // The detail carries a resume's step and time, not the provenance munin records with it.
-        <div key={index} className="resume-line" data-testid="reproduce-resume">
-          Resumed at step <strong>{resume.step}</strong> (
-          {new Date(resume.time * 1000).toLocaleString()}): its own command is not read here; the
-          resume continued from a state saved at that step, started as above unless its writer ran
-          otherwise.
-        </div>
+        <ResumeCommand key={index} resume={resume} runId={runId} />
       ))}
     </div>
   );
