@@ -107,8 +107,9 @@ describeE2e('sweep groups and derived views', () => {
     const { page } = app;
     const all = app.runs.filter((run) => run.experiment === 'cifar-sweep');
     expect(all).toHaveLength(6);
-    await page.evaluate(() =>
-      localStorage.setItem('munin-view:groupBy', JSON.stringify([{ kind: 'param', name: 'lr' }])),
+    // Written as text: the tests are compiled without the DOM's types.
+    await page.evaluate(
+      `localStorage.setItem('munin-view:groupBy', ${JSON.stringify(JSON.stringify([{ kind: 'param', name: 'lr' }]))})`,
     );
     await goToRoute(page, `#/compare/${all.map((run) => run.id).join(',')}`);
     await page.reload();
