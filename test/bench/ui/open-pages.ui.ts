@@ -28,10 +28,23 @@ async function openBoard(
     `(() => { __muninBench.take(); const t = __muninBench.now(); location.hash = ${JSON.stringify(hash)}; return t; })()`,
   );
   const complete = `((d) => d.painted > 0 && d.runs.length >= ${runs} && d.last.every((s) => s >= ${lastStep}))`;
-  await pollPage(
-    page,
-    `${JSON.stringify(keys)}.every((key) => __muninBench.draws.some((d) => d.key === key && ${complete}(d)))`,
-  );
+  try {
+    await pollPage(
+      page,
+      `${JSON.stringify(keys)}.every((key) => __muninBench.draws.some((d) => d.key === key && ${complete}(d)))`,
+      60_000,
+    );
+  } catch (error) {
+    // Say what the page drew instead: each key's newest frame.
+    const seen = await inPage<string>(
+      page,
+      `JSON.stringify(${JSON.stringify(keys)}.map((key) => { const d = __muninBench.draws.filter((d) => d.key === key).at(-1);
+        return d === undefined ? [key, 'never drawn'] : [key, d.runs.length, Math.min(...d.last)]; }))`,
+    );
+    throw new Error(`${hash}: not every panel drew all its runs' samples: ${seen}`, {
+      cause: error,
+    });
+  }
   return inPage<number>(
     page,
     `Math.max(...${JSON.stringify(keys)}.map((key) => Math.min(...__muninBench.draws
