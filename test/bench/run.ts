@@ -7,12 +7,13 @@ import { benchReadBigLog } from './read-big-log.bench.js';
 import { benchEnvelope } from './envelope.bench.js';
 import { benchOpenStore } from './open-store.bench.js';
 import { printFigure } from './report.js';
+import { benchUi } from './ui/ui.bench.js';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-// MUNIN_BENCH=read, envelope, store or live runs only that group. Unset, each group runs in a
+// MUNIN_BENCH=read, envelope, store, live or ui runs only that group. Unset, each group runs in a
 // process of its own, so that none measures the heap or the page cache another left behind.
-const GROUPS = ['read', 'envelope', 'store', 'live'] as const;
+const GROUPS = ['read', 'envelope', 'store', 'live', 'ui'] as const;
 const only = process.env['MUNIN_BENCH'];
 if (only === undefined) {
   for (const group of GROUPS) {
@@ -46,4 +47,8 @@ if (wanted('store')) {
 if (wanted('live')) {
   for (const figure of await benchLiveLatency()) printFigure(figure);
   for (const figure of await benchLiveIdle()) printFigure(figure);
+}
+if (wanted('ui')) {
+  // In headless Chromium against `munin-view serve`: see test/bench/ui/ui.bench.ts.
+  await benchUi(printFigure);
 }

@@ -28,6 +28,7 @@ import type { RunMarks } from './marks/mark-clusters.js';
 import type { RunStages } from './marks/draw-marks.js';
 import { drawColourSpans, drawMarkLines, drawStages, stageTints } from './marks/draw-marks.js';
 import { MarkStrip, StageKey } from './marks/MarkStrip.js';
+import { benchDrawHooks } from './bench-probe.js';
 
 export interface CurvePanelProps {
   readonly title: string;
@@ -79,6 +80,8 @@ export function CurvePanel(props: CurvePanelProps) {
   const reported = useRef<string>('');
   const tracesRef = useRef(traces);
   tracesRef.current = traces;
+  const titleRef = useRef(title);
+  titleRef.current = title;
   const onXRangeRef = useRef(props.onXRange);
   onXRangeRef.current = props.onXRange;
   const onPlotColumnsRef = useRef(props.onPlotColumns);
@@ -169,7 +172,14 @@ export function CurvePanel(props: CurvePanelProps) {
       hooks: {
         // After every draw, not on setScale: the plot's width settles only once the y axis has
         // measured its labels, and ticks placed before then drifted right of their steps.
-        draw: [(u: uPlot) => void (ticksShownRef.current && showArea(plotArea(u)))],
+        draw: [
+          (u: uPlot) => void (ticksShownRef.current && showArea(plotArea(u))),
+          // Empty unless the page was opened by the UI benchmark.
+          ...benchDrawHooks(
+            () => titleRef.current,
+            () => tracesRef.current,
+          ),
+        ],
         setCursor: [
           (u: uPlot) => {
             const left = u.cursor.left ?? -1;

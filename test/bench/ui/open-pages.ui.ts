@@ -1,0 +1,165 @@
+// UI bench case 2: opening pages, from the navigation a click makes to every panel (or row)
+// painted, against the bare floor: uPlot drawing the same arrays from memory, rows from memory.
+
+import type { Page } from 'playwright-core';
+import type { BenchFigure } from '../report.js';
+import { floorCharts } from './floor.js';
+import { BOARD_RUN, SIZES, compareRun, keyName } from './stores.js';
+import { inPage, percentile, pollPage } from './ui-session.js';
+
+const OPENS = Number(process.env['MUNIN_BENCH_UI_OPENS'] ?? 3);
+
+/**
+ * Ms from setting the route to the paint after each key's panel first drew every run's last
+ * step; `home` is left first, so that each open builds the page afresh.
+ */
+async function openBoard(
+  page: Page,
+  hash: string,
+  keys: readonly string[],
+  lastStep: number,
+  runs: number,
+): Promise<number> {
+  await inPage(page, `location.hash = '#/'`);
+  await page.waitForSelector('[data-testid="runs-table"] [data-run-id]');
+  await new Promise((done) => setTimeout(done, 300));
+  const start = await inPage<number>(
+    page,
+    `(() => { __muninBench.take(); const t = __muninBench.now(); location.hash = ${JSON.stringify(hash)}; return t; })()`,
+  );
+  const complete = `((d) => d.painted > 0 && d.runs.length >= ${runs} && d.last.every((s) => s >= ${lastStep}))`;
+  try {
+    await pollPage(
+      page,
+      `${JSON.stringify(keys)}.every((key) => __muninBench.draws.some((d) => d.key === key && ${complete}(d)))`,
+      60_000,
+    );
+  } catch (error) {
+    // Say what the page drew instead: each key's newest frame.
+    const seen = await inPage<string>(
+      page,
+      `JSON.stringify(${JSON.stringify(keys)}.map((key) => { const d = __muninBench.draws.filter((d) => d.key === key).at(-1);
+        return d === undefined ? [key, 'never drawn'] : [key, d.runs.length, Math.min(...d.last)]; }))`,
+    );
+    throw new Error(`${hash}: not every panel drew all its runs' samples: ${seen}`, {
+      cause: error,
+    });
+  }
+  return inPage<number>(
+    page,
+    `Math.max(...${JSON.stringify(keys)}.map((key) => Math.min(...__muninBench.draws
+      .filter((d) => d.key === key && ${complete}(d)).map((d) => d.painted)))) - ${start}`,
+  );
+}
+
+/** The width and height of the app's plotting hosts, for the floor to draw the same size. */
+async function chartSize(page: Page): Promise<{ width: number; height: number }> {
+  return inPage(
+    page,
+    `(() => { const h = document.querySelector('[data-testid="curve-panel"] .chart-host');
+      return { width: h.clientWidth, height: h.clientHeight }; })()`,
+  );
+}
+
+function figure(name: string, app: number[], floor: number[]): BenchFigure {
+  const value = percentile(app, 50);
+  const baseline = percentile(floor, 50);
+  return {
+    name: `${name} (median of ${app.length})`,
+    value,
+    unit: 'ms',
+    baseline,
+    ratio: value / baseline,
+    goal: 'ratio < 2 (baseline: bare uPlot drawing the same arrays from memory)',
+  };
+}
+
+async function repeat(times: number, work: () => Promise<number>): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < times; i++) out.push(await work());
+  return out;
+}
+
+export async function benchOpenBoards(page: Page, floor: Page): Promise<BenchFigure[]> {
+  const boardKeys = Array.from({ length: SIZES.boardKeys }, (_, k) => keyName(k));
+  const board = await repeat(OPENS, () =>
+    openBoard(page, `#/run/${BOARD_RUN}/metrics`, boardKeys, SIZES.boardSamples - 1, 1),
+  );
+  const size = await chartSize(page);
+  const boardFloor = await repeat(OPENS, () =>
+    floorCharts(floor, { charts: SIZES.boardKeys, series: 1, points: SIZES.boardSamples, ...size }),
+  );
+  const ids = Array.from({ length: SIZES.compareRuns }, (_, r) => compareRun(r));
+  const compareKeys = boardKeys.slice(0, SIZES.compareKeys);
+  const compare = await repeat(OPENS, () =>
+    openBoard(
+      page,
+      `#/compare/${ids.join(',')}`,
+      compareKeys,
+      SIZES.compareSamples - 1,
+      ids.length,
+    ),
+  );
+  const compareSize = await chartSize(page);
+  const compareFloor = await repeat(OPENS, () =>
+    floorCharts(floor, {
+      charts: SIZES.compareKeys,
+      series: SIZES.compareRuns,
+      points: SIZES.compareSamples,
+      ...compareSize,
+    }),
+  );
+  return [
+    figure(
+      `open a run page: ${SIZES.boardKeys} keys × ${SIZES.boardSamples} samples, click to all panels painted`,
+      board,
+      boardFloor,
+    ),
+    figure(
+      `open Compare: ${SIZES.compareRuns} runs × ${SIZES.compareKeys} keys × ${SIZES.compareSamples} samples, click to all panels painted`,
+      compare,
+      compareFloor,
+    ),
+  ];
+}
+
+const ROWS = '[data-testid="runs-table"] [data-run-id]';
+
+/** From a run's page, the runs table opened until its rows are painted; the floor's the same. */
+export async function benchOpenTable(page: Page, floor: Page, runId: string): Promise<BenchFigure> {
+  const app = await repeat(OPENS, async () => {
+    await inPage(page, `location.hash = ${JSON.stringify(`#/run/${runId}/overview`)}`);
+    await page.waitForSelector('[data-testid="run-page"]');
+    await new Promise((done) => setTimeout(done, 300));
+    return inPage<number>(
+      page,
+      `(async () => { const t = __muninBench.now();
+        const painted = __muninBench.whenDom(() => document.querySelectorAll(${JSON.stringify(ROWS)}).length > 0);
+        document.querySelector('[data-testid="nav-runs"]').click();
+        return (await painted) - t; })()`,
+    );
+  });
+  const height = await inPage<number>(
+    page,
+    `document.querySelector('[data-testid="runs-table"]').clientHeight`,
+  );
+  const floorTimes = await repeat(OPENS, () =>
+    inPage<number>(
+      floor,
+      `(async () => { document.getElementById('root').replaceChildren();
+        await new Promise((done) => __muninBench.afterPaint(done));
+        const t = __muninBench.now();
+        const painted = __muninBench.whenDom(() => document.querySelectorAll('[data-run-id]').length > 0);
+        window.__mountFloor();
+        return (await painted) - t; })()`,
+    ),
+  );
+  return {
+    name: `open the runs table of ${SIZES.tableRuns} runs from a run page, click to rows painted (median of ${app.length})`,
+    value: percentile(app, 50),
+    unit: 'ms',
+    baseline: percentile(floorTimes, 50),
+    ratio: percentile(app, 50) / percentile(floorTimes, 50),
+    goal: `ratio < 2 (baseline: the same rows written from memory, ${height} px tall)`,
+  };
+}

@@ -1,0 +1,93 @@
+// The script the UI benchmark puts in every page before load: window.__muninBench, which the
+// app's panels tell of each frame they draw, and the in-page timing shared with the floor pages.
+
+/**
+ * Every time is the wall clock in ms (timeOrigin + now), comparable with the writer process's.
+ * A frame's `painted` is taken in a task posted from the next animation frame: after the frame
+ * holding the draw was rendered.
+ */
+export const PROBE_SCRIPT = String.raw`(() => {
+  const now = () => performance.timeOrigin + performance.now();
+  const ids = new WeakMap();
+  let nextId = 1;
+  const afterPaint = (done) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => done(now());
+      channel.port2.postMessage(0);
+    });
+  const bench = {
+    draws: [],
+    events: {},
+    now,
+    afterPaint,
+    /** Called by a panel's uPlot draw hook: the steps the frame holds, per trace. */
+    drawn(key, traces, u) {
+      const x = u.data[0];
+      let data = ids.get(x);
+      if (data === undefined) ids.set(x, (data = nextId++));
+      const record = {
+        at: now(),
+        painted: 0,
+        key,
+        runs: traces.map((t) => t.runId),
+        last: traces.map((t) => (t.steps.length > 0 ? t.steps[t.steps.length - 1] : -1)),
+        data,
+        xMin: u.scales.x.min,
+        xMax: u.scales.x.max,
+      };
+      bench.draws.push(record);
+      afterPaint((t) => (record.painted = t));
+    },
+    /** The draws so far, forgotten here. */
+    take() {
+      return bench.draws.splice(0);
+    },
+    /** Resolves with the paint after the first DOM change that makes test() true. */
+    whenDom(test) {
+      return new Promise((done) => {
+        let seen = false;
+        const check = () => {
+          if (seen || !test()) return;
+          seen = true;
+          observer.disconnect();
+          afterPaint(done);
+        };
+        const observer = new MutationObserver(check);
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        queueMicrotask(check);
+      });
+    },
+    /** Scrolls element by px every frame for ms; counts long tasks and frames over 50 ms. */
+    scroll(element, px, ms) {
+      return new Promise((done) => {
+        const long = [];
+        const observer = new PerformanceObserver((list) => long.push(...list.getEntries()));
+        observer.observe({ type: 'longtask' });
+        const start = performance.now();
+        let last = start;
+        let slowFrames = 0;
+        let frames = 0;
+        const step = (t) => {
+          if (t - last > 50) slowFrames++;
+          last = t;
+          frames++;
+          if (t - start >= ms) {
+            setTimeout(() => {
+              observer.disconnect();
+              done({ longTasks: long.filter((e) => e.startTime >= start).length, slowFrames, frames });
+            }, 100);
+            return;
+          }
+          const max = element.scrollHeight - element.clientHeight;
+          element.scrollTop = element.scrollTop + px >= max ? 0 : element.scrollTop + px;
+          requestAnimationFrame(step);
+        };
+        requestAnimationFrame(step);
+      });
+    },
+  };
+  for (const type of ['keydown', 'mouseup', 'click'])
+    addEventListener(type, (e) => (bench.events[type] = performance.timeOrigin + e.timeStamp), true);
+  window.__muninBench = bench;
+})();`;

@@ -1,0 +1,58 @@
+// UI bench case 4: the renderer's CPU on a Compare page of live runs, from the DevTools
+// protocol's Performance.getMetrics (TaskDuration per second of wall time), beside the same page
+// while nothing is written.
+
+import type { Page } from 'playwright-core';
+import type { LiveWriter } from '../../support/live-writer.js';
+import type { BenchFigure } from '../report.js';
+import { LIVE_KEY, SIZES, liveRun } from './stores.js';
+import { inPage } from './ui-session.js';
+
+const TICK_MS = 100;
+
+/** The renderer's busy share of one core over seconds of wall time. */
+async function busyShare(page: Page, seconds: number): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const read = async (): Promise<number> => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return metrics.find((m) => m.name === 'TaskDuration')!.value;
+  };
+  const start = performance.now();
+  const before = await read();
+  await new Promise((done) => setTimeout(done, seconds * 1000));
+  const busy = (await read()) - before;
+  const wall = (performance.now() - start) / 1000;
+  await cdp.detach();
+  return busy / wall;
+}
+
+export async function benchRendererCpu(
+  page: Page,
+  writer: LiveWriter,
+  handles: readonly number[],
+  firstStep: number,
+): Promise<BenchFigure> {
+  const ids = handles.map((_, n) => encodeURIComponent(liveRun(n)));
+  await inPage(page, `location.hash = ${JSON.stringify(`#/compare/${ids.join(',')}`)}`);
+  await page.waitForSelector(`[data-testid="curve-panel"][data-key="${LIVE_KEY}"] canvas`);
+  await new Promise((done) => setTimeout(done, 1000));
+  await inPage(page, '__muninBench.take().length');
+  const idle = await busyShare(page, SIZES.cpuSeconds);
+  for (const handle of handles) await writer.tick(handle, LIVE_KEY, TICK_MS, firstStep);
+  let live: number;
+  try {
+    live = await busyShare(page, SIZES.cpuSeconds);
+  } finally {
+    for (const handle of handles) await writer.untick(handle);
+  }
+  const draws = await inPage<number>(page, '__muninBench.take().length');
+  return {
+    name: `renderer CPU, Compare of ${handles.length} live runs writing every ${TICK_MS} ms, over ${SIZES.cpuSeconds} s (${draws} panel draws)`,
+    value: live * 100,
+    unit: '% of a core',
+    baseline: idle * 100,
+    ratio: live / idle,
+    goal: 'value < 10 (baseline: the same page with nothing written)',
+  };
+}

@@ -1,0 +1,151 @@
+// The UI benchmark's session: `munin-view serve` as a child, headless Debian Chromium driven by
+// playwright-core (as the e2e tests run it), pages opened with the bench's probe, and cleanup.
+
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { PROBE_SCRIPT } from './probe.js';
+
+const REPO = resolve(import.meta.dirname, '../../../..');
+const CLI = join(REPO, 'bin', 'munin-view.js');
+export const TOKEN = 'munin-bench-ui-token-0123456789';
+export const UPLOT_JS = createRequire(import.meta.url).resolve('uplot/dist/uPlot.iife.min.js');
+export const VIEWPORT = { width: 1440, height: 900 } as const;
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export interface Served {
+  readonly url: string;
+  readonly port: number;
+  readonly child: ChildProcess;
+}
+
+export class UiSession {
+  private readonly children: ChildProcess[] = [];
+  private readonly dirs: string[] = [];
+  private browser: Browser | null = null;
+  private readonly onExit = (): void => {
+    for (const child of this.children) child.kill('SIGKILL');
+  };
+
+  constructor() {
+    process.on('exit', this.onExit);
+  }
+
+  tempDir(): string {
+    const dir = mkdtempSync(join(tmpdir(), 'munin-bench-ui-'));
+    this.dirs.push(dir);
+    return dir;
+  }
+
+  /** `munin-view serve root` on a free port with the bench's token; resolves once it listens. */
+  serve(root: string): Promise<Served> {
+    const child = spawn(process.execPath, [CLI, 'serve', root, '--port', '0', '--token', TOKEN], {
+      cwd: REPO,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.children.push(child);
+    let out = '';
+    let err = '';
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (err += text));
+    return new Promise((done, fail) => {
+      const timer = setTimeout(() => fail(new Error(`serve printed no URL: ${err}`)), 60_000);
+      child.once('exit', (code) => fail(new Error(`serve exited ${code}: ${err}`)));
+      child.stdout.setEncoding('utf8').on('data', (text: string) => {
+        out += text;
+        const match = /^munin-view serving .* at (http:\/\/\S+)$/m.exec(out);
+        if (match === null) return;
+        clearTimeout(timer);
+        const url = match[1]!;
+        done({ url, port: Number(new URL(url).port), child });
+      });
+    });
+  }
+
+  async stop(served: Served): Promise<void> {
+    const exited = new Promise((done) => served.child.once('exit', done));
+    served.child.kill('SIGTERM');
+    await exited;
+  }
+
+  async launch(): Promise<Browser> {
+    this.browser ??= await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+    return this.browser;
+  }
+
+  /** The app at url in a context of its own, with the probe installed before any script runs. */
+  async openApp(url: string): Promise<Page> {
+    const context = await (await this.launch()).newContext({ viewport: VIEWPORT });
+    await context.addInitScript(PROBE_SCRIPT);
+    const page = await context.newPage();
+    const response = await page.goto(url);
+    if (response === null || response.status() !== 200) throw new Error(`opening ${url} failed`);
+    await page.waitForSelector('[data-testid="runs-table"] [data-run-id]', { timeout: 120_000 });
+    return page;
+  }
+
+  /** A blank page with the same uPlot build and the probe: where the bare-uPlot floor is drawn. */
+  async openFloor(): Promise<Page> {
+    const context = await (await this.launch()).newContext({ viewport: VIEWPORT });
+    await context.addInitScript(PROBE_SCRIPT);
+    const page = await context.newPage();
+    await page.setContent(
+      '<!doctype html><html><body style="margin:0"><div id="root"></div></body></html>',
+    );
+    await page.addScriptTag({ path: UPLOT_JS });
+    return page;
+  }
+
+  async close(): Promise<void> {
+    await this.browser?.close().catch(() => undefined);
+    await Promise.all(
+      this.children.map(
+        (child) =>
+          new Promise((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done(undefined);
+            child.once('exit', done);
+            child.kill('SIGKILL');
+          }),
+      ),
+    );
+    process.off('exit', this.onExit);
+    for (const dir of this.dirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Evaluates text in the page: the bench is compiled without the DOM's types. */
+export async function inPage<T>(page: Page, expression: string): Promise<T> {
+  return (await page.evaluate(expression)) as T;
+}
+
+/** Waits, polling from node (so the waiting costs the page nothing), until the page says yes. */
+export async function pollPage(page: Page, expression: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await inPage<boolean>(page, expression))) {
+    if (Date.now() > deadline) throw new Error(`page never held ${expression}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[
+    Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  ]!;
+}
