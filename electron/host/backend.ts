@@ -31,6 +31,7 @@ import { answerRequest } from './ops/op-table.js';
 import type { LiveChanges } from './live-changes.js';
 import { liveChanges } from './live-changes.js';
 import { listRuns, storeInfo } from './store-listing.js';
+import { withinSampleBudget } from './snapshot-budget.js';
 
 export interface BackendOptions {
   /** Logs at least this big are read in a worker thread (default 50 MiB). */
@@ -234,7 +235,9 @@ export class Backend {
     // Every run asked for is followed, read or not: a run still being read, or not reached yet
     // by the reading of a big store, has its series pushed once it is added (see announce).
     session.followed = new Set(runIds);
-    const series = runIds.flatMap((id) => runs.get(id)?.subscribedSeries() ?? []);
+    const series = withinSampleBudget(
+      runIds.flatMap((id) => runs.get(id)?.subscribedSeries() ?? []),
+    );
     return { seq: session.seq, runs: this.listRuns(), series };
   }
 
@@ -247,7 +250,7 @@ export class Backend {
     this.broadcast({ type: 'run-added', run: run.summary() });
     if (!this.hub.followed(run.id)) return;
     if (!run.samplesRead && this.live.readSamples(run) === 'vanished') return;
-    for (const series of run.subscribedSeries())
+    for (const series of withinSampleBudget(run.subscribedSeries()))
       this.broadcast({ type: 'samples', series }, run.id);
   }
 
