@@ -42,7 +42,7 @@ describe('the example stream', () => {
   it('reads the resume at the resumed-from step, its orphans kept aside', () => {
     expect(run.status).toBe('finished');
     const detail = run.detail();
-    expect(detail.resumes).toEqual([{ step: 7, time: 1790189597.074 }]);
+    expect(detail.resumes).toEqual([{ step: 7, time: 1790189597.074, provenance: null }]);
     expect(detail.orphans).toEqual([
       { key: 'train/loss', count: 1 },
       { key: 'eval/loss', count: 1 },

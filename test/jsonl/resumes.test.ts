@@ -24,7 +24,7 @@ describe('a resume with a `resumed from` annotation', () => {
     writer.annotation(6, 'resumed from /c/6', { checkpoint: '/c/6', changed: [] });
     steps(writer, 7, 11, 'b');
     run.refresh();
-    expect(run.detail().resumes).toEqual([{ step: 6, time: openMs / 1000 }]);
+    expect(run.detail().resumes).toEqual([{ step: 6, time: openMs / 1000, provenance: null }]);
     expect(stepsOf(run, 'loss')).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     expect(samplesOf(run, 'loss').map((s) => s[2])).toEqual([
       0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.25, 8.25, 9.25, 10.25, 11.25,
