@@ -1,51 +1,43 @@
-// The runs table's group-by control: a menu of the fields runs can be grouped by (experiment,
-// tags, any param, several at once, in the order chosen), kept with useGroupBy so Compare groups
-// the same way.
+// The group-by menu of the runs table and of Compare alike: the fields runs can be grouped by
+// (experiment, tags, any param of the runs; several at once, in the order chosen), so both pages
+// offer the same choice, which they keep in one setting (useGroupBy).
 
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { RunSummary } from '../../../shared/api/contract.js';
 import type { GroupBy, GroupField } from '../state/run-groups.js';
 import { groupFieldName } from '../state/run-groups.js';
+import { useDismiss } from './use-dismiss.js';
 
 const fieldId = (field: GroupField): string =>
   field.kind === 'param' ? `param:${field.name}` : field.kind;
 
 export function GroupByControl(props: {
-  runs: ReadonlyMap<string, RunSummary>;
+  /** The runs whose params are offered: the listed ones, or the compared ones. */
+  runs: readonly RunSummary[] | ReadonlyMap<string, RunSummary>;
   groupBy: GroupBy;
   onChange: (next: GroupBy) => void;
+  /** What the button says, and its tooltip. */
+  label: string;
+  title: string;
 }) {
-  const { groupBy, onChange } = props;
+  const { runs, groupBy, onChange } = props;
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent): void => {
-      const target = event.target as Node;
-      if (menu.current?.contains(target) || button.current?.contains(target)) return;
-      setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent): void => {
-      if (event.key !== 'Escape') return;
-      event.stopPropagation();
-      setOpen(false);
-      button.current?.focus();
-    };
-    window.addEventListener('pointerdown', onPointer, true);
-    window.addEventListener('keydown', onKey, true);
-    return () => {
-      window.removeEventListener('pointerdown', onPointer, true);
-      window.removeEventListener('keydown', onKey, true);
-    };
-  }, [open]);
+  const close = useCallback(() => {
+    setOpen(false);
+    button.current?.focus();
+  }, []);
+  useDismiss(open, close, [button, menu]);
 
   const params = useMemo(() => {
     const names = new Set<string>();
-    for (const run of props.runs.values()) for (const name of run.params.keys()) names.add(name);
+    const list = Array.isArray(runs)
+      ? runs
+      : [...(runs as ReadonlyMap<string, RunSummary>).values()];
+    for (const run of list) for (const name of run.params.keys()) names.add(name);
     return [...names].sort();
-  }, [props.runs]);
+  }, [runs]);
 
   const fields: GroupField[] = [
     { kind: 'experiment' },
@@ -57,8 +49,6 @@ export function GroupByControl(props: {
     const id = fieldId(field);
     onChange(chosen.has(id) ? groupBy.filter((f) => fieldId(f) !== id) : [...groupBy, field]);
   };
-  const label =
-    groupBy.length === 0 ? 'none' : groupBy.map((field) => groupFieldName(field)).join(' · ');
 
   return (
     <div style={{ position: 'relative' }}>
@@ -68,18 +58,24 @@ export function GroupByControl(props: {
         onClick={() => setOpen((o) => !o)}
         aria-expanded={open}
         data-testid="group-by-button"
-        title="Group runs by params, experiment or tags (Compare groups the same way)"
+        title={props.title}
       >
-        Group: {label}
+        {props.label}
       </button>
       {open ? (
-        <div className="columns-menu" role="dialog" aria-label="Group by" ref={menu}>
+        <div
+          className="columns-menu group-menu"
+          role="dialog"
+          aria-label="Group by"
+          ref={menu}
+          data-testid="group-by-menu"
+        >
           <div className="section">Group by, in this order</div>
           {fields.map((field) => {
             const id = fieldId(field);
             const order = chosen.get(id);
             return (
-              <label key={id}>
+              <label key={id} data-testid="group-field">
                 <input
                   type="checkbox"
                   checked={order !== undefined}
@@ -89,8 +85,9 @@ export function GroupByControl(props: {
                 <span className={field.kind === 'param' ? 'mono' : undefined}>
                   {groupFieldName(field)}
                 </span>
+                {field.kind === 'param' ? null : <span className="muted">of the run</span>}
                 {order !== undefined && groupBy.length > 1 ? (
-                  <span className="muted">{order + 1}</span>
+                  <span className="muted">#{order + 1}</span>
                 ) : null}
               </label>
             );

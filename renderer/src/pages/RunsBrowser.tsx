@@ -22,6 +22,7 @@ import { listedOrSelected, useRunsTable } from './use-runs-table.js';
 import { useRunsKeyboard } from './use-runs-keyboard.js';
 import { ColumnsMenu } from './ColumnsMenu.js';
 import { GroupByControl } from './GroupByControl.js';
+import { groupFieldName } from '../state/run-groups.js';
 import { RunsTableHead } from './RunsTableHead.js';
 import { RunsRows } from './RunsRows.js';
 import { FilterChips, filterProblem } from './FilterChips.js';
@@ -259,7 +260,13 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
           sweep={sweep}
         />
         <div className="spacer" />
-        <GroupByControl runs={view.runs} groupBy={groupBy} onChange={setGroupBy} />
+        <GroupByControl
+          runs={view.runs}
+          groupBy={groupBy}
+          onChange={setGroupBy}
+          label={`Group: ${groupBy.length === 0 ? 'none' : groupBy.map(groupFieldName).join(' · ')}`}
+          title="Group runs by params, experiment or tags (Compare groups the same way)"
+        />
         <button
           className={`btn ${sweep.open ? 'on' : ''}`}
           onClick={() => sweep.setOpen(!sweep.open)}
