@@ -1,10 +1,11 @@
 // The files runs logged, asked of the host again whenever a run's file count changes or a
 // resume's cut or a reset may have changed them; a stale answer never replaces a newer one.
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { LoggedFileInfo } from '../../../shared/api/contract.js';
 import { unwrap } from '../api/call.js';
 import { useServices, useStoreView } from '../state/app-context.js';
+import { useAnswerOrder, useThrottledAsk } from '../state/throttled-ask.js';
 
 export interface LoggedFiles {
   /** Per run, its files in log order; a run not yet answered is absent. */
@@ -35,57 +36,42 @@ export function useLoggedFiles(runIds: readonly string[]): LoggedFiles {
   // What each run's list depends on: its count of files and its epoch of cuts and resets.
   const marks = runIds.map((id) => [id, view.runs.get(id)?.fileCount ?? -1, store.filesEpoch(id)]);
   const marksKey = JSON.stringify(marks);
-  const asked = useRef(new Map<string, number>());
-  const shown = useRef(new Map<string, number>());
-  const lastAsk = useRef(0);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
-  useEffect(() => {
-    // An answer in flight is kept when the marks change: only a newer answer replaces it.
-    // A run logging files quickly is asked at most every 300 ms, and still while it logs.
-    const timer = setTimeout(
-      () => {
-        lastAsk.current = Date.now();
-        for (const [id] of JSON.parse(marksKey) as [string, number, number][]) {
-          const ticket = (asked.current.get(id) ?? 0) + 1;
-          asked.current.set(id, ticket);
-          const show = (
-            apply: (next: {
-              files: Map<string, readonly LoggedFileInfo[]>;
-              errors: Map<string, string>;
-            }) => void,
-          ): void => {
-            if (!mounted.current || ticket < (shown.current.get(id) ?? 0)) return;
-            shown.current.set(id, ticket);
+  const order = useAnswerOrder();
+  // An answer in flight is kept when the marks change: only a newer answer replaces it.
+  // A run logging files quickly is asked at most every 300 ms, and still while it logs.
+  useThrottledAsk(
+    () => {
+      for (const id of runIds) {
+        const ticket = order.ticket(id);
+        const show = (
+          apply: (next: {
+            files: Map<string, readonly LoggedFileInfo[]>;
+            errors: Map<string, string>;
+          }) => void,
+        ): void =>
+          order.show(id, ticket, () =>
             setState((held) => {
               const next = { files: new Map(held.files), errors: new Map(held.errors) };
               apply(next);
               return next;
-            });
-          };
-          bridge.api
-            .listFiles({ runId: id })
-            .then((response) => {
-              const files = unwrap(response);
-              show((next) => (next.files.set(id, files), next.errors.delete(id)));
-            })
-            .catch((error: unknown) =>
-              show((next) =>
-                next.errors.set(id, error instanceof Error ? error.message : String(error)),
-              ),
-            );
-        }
-      },
-      Math.max(0, lastAsk.current + 300 - Date.now()),
-    );
-    return () => clearTimeout(timer);
-  }, [bridge, marksKey]);
+            }),
+          );
+        bridge.api
+          .listFiles({ runId: id })
+          .then((response) => {
+            const files = unwrap(response);
+            show((next) => (next.files.set(id, files), next.errors.delete(id)));
+          })
+          .catch((error: unknown) =>
+            show((next) =>
+              next.errors.set(id, error instanceof Error ? error.message : String(error)),
+            ),
+          );
+      }
+    },
+    marksKey,
+    300,
+  );
 
   return state;
 }

@@ -2,11 +2,12 @@
 // run, start, duration, last write, progress, tags) and tabs: Overview, Metrics, System, Files,
 // Notes (marked while its notes have an unsaved draft).
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { RunDetail } from '../../../shared/api/contract.js';
 import { unwrap } from '../api/call.js';
 import type { FilesFocus, Route, RunTab } from '../state/route.js';
 import { routeHash } from '../state/route.js';
+import { useAnswerOrder, useThrottledAsk } from '../state/throttled-ask.js';
 import {
   useNotesDraft,
   useNow,
@@ -80,42 +81,25 @@ export function RunPage(props: {
 
   useEffect(() => void store.follow([runId]), [store, runId]);
 
-  // A live run changes many times a second: its detail is fetched at most every half second
-  // (a throttle, not a debounce, so that it is fetched while the run keeps changing), and an
-  // answer older than one already shown is dropped.
-  const lastFetch = useRef(0);
-  const asked = useRef(0);
-  const shown = useRef(0);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
-  useEffect(() => {
-    const timer = setTimeout(
-      () => {
-        lastFetch.current = Date.now();
-        const ticket = ++asked.current;
-        const show = (apply: () => void): void => {
-          if (!mounted.current || ticket < shown.current) return;
-          shown.current = ticket;
-          apply();
-        };
-        bridge.api
-          .runDetail({ runId })
-          .then((response) => {
-            const next = unwrap(response);
-            show(() => (setDetail(next), setError(null)));
-          })
-          .catch((e: unknown) => show(() => setError(e instanceof Error ? e.message : String(e))));
-      },
-      Math.max(0, lastFetch.current + 500 - Date.now()),
-    );
-    return () => clearTimeout(timer);
-  }, [bridge, runId, version]);
+  // A live run changes many times a second: its detail is fetched at most every half second,
+  // and an answer older than one already shown is dropped.
+  const order = useAnswerOrder();
+  useThrottledAsk(
+    () => {
+      const ticket = order.ticket(runId);
+      bridge.api
+        .runDetail({ runId })
+        .then((response) => {
+          const next = unwrap(response);
+          order.show(runId, ticket, () => (setDetail(next), setError(null)));
+        })
+        .catch((e: unknown) =>
+          order.show(runId, ticket, () => setError(e instanceof Error ? e.message : String(e))),
+        );
+    },
+    JSON.stringify([runId, version]),
+    500,
+  );
 
   if (summary === undefined) {
     return (
