@@ -21,7 +21,6 @@ import type {
   SeriesCopy,
 } from '../../../shared/api/contract.js';
 import type { KeyStatistics } from '../../../shared/series/statistics.js';
-import { statisticsOf } from '../../../shared/series/statistics.js';
 import { seriesStatistics } from '../../store/log/series-statistics.js';
 import type { FollowResult } from '../../follow/run-follower.js';
 import { FoldFollower } from '../../follow/run-follower.js';
@@ -153,7 +152,8 @@ export class StreamRun implements SourceRun {
   statistics(): Map<string, KeyStatistics> {
     const out = new Map<string, KeyStatistics>();
     for (const [key, series] of this.fold.series) {
-      const stats = statisticsOf(series.samples, series.kind, null);
+      // Folded once and extended as the stream grows: the detail is asked twice a second.
+      const stats = seriesStatistics(series, null);
       if (stats !== null) out.set(key, stats);
     }
     return out;

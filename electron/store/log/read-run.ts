@@ -12,6 +12,7 @@ import { readLogInto } from './log-bytes.js';
 import type { LogReadResult } from './read-types.js';
 import { checkStoreDirectory, realStoreRoot, UnreadableFile } from '../store-files.js';
 import { RunLog } from './run-fold.js';
+import { seriesStatistics } from './series-statistics.js';
 import type { WriterIdentity } from '../run-files.js';
 import type { LargeNotes } from '../run-files.js';
 import { readNotesForExport, readOptional, readTags, readWriterFile } from '../run-files.js';
@@ -73,7 +74,21 @@ export function readStatistics(
     const hint = bytes === null ? undefined : decodeStatsHint(bytes, logSize);
     if (hint !== undefined) return { statistics: hint, fromHint: true };
   }
-  return { statistics: log.foldStatistics(), fromHint: false };
+  return { statistics: heldStatistics(log), fromHint: false };
+}
+
+/**
+ * The statistics of every key with a sample, as foldStatistics gives them, folded from each
+ * held series once and extended as it grows: a live run's detail, asked twice a second, folds
+ * only the samples that came since.
+ */
+function heldStatistics(log: RunLog): Map<string, KeyStatistics> {
+  const out = new Map<string, KeyStatistics>();
+  for (const [key, series] of log.series) {
+    const stats = seriesStatistics(series, log.metricDeclarations.get(key)?.goal ?? null);
+    if (stats !== null) out.set(key, stats);
+  }
+  return out;
 }
 
 /**
