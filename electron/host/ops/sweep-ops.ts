@@ -41,7 +41,11 @@ function resolverFor(context: OpContext, request: { readonly formula?: string })
       throw new ApiFailure('bad-request', `no run "${run}" in this store, for a baseline`);
   let resolve = bySource.get(formula);
   if (resolve === undefined) {
+    const { ownKeys } = parsed.formula;
     resolve = (run) => {
+      // A run without a key the view reads gives it nothing: its samples are not read for it.
+      const keys = run.summary().keys;
+      if (!ownKeys.every((key) => keys.some((info) => info.key === key))) return undefined;
       const series = viewSeriesFor(context, run.id, formula);
       return 'refused' in series || series.samples.length === 0 ? undefined : series;
     };

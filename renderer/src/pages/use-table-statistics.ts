@@ -19,10 +19,7 @@ export function statisticsVersion(runs: Iterable<RunSummary>): string {
   return parts.sort().join('\n');
 }
 
-/**
- * One source's statistics. A view is asked for the runs that hold every key its formula reads:
- * the host refuses a view's whole request when one run asked about lacks a key.
- */
+/** One source's statistics: of a key, or of a view (the host leaves out runs it cannot read). */
 async function readStatistics(
   bridge: MuninBridge,
   source: StatisticsSource,
@@ -30,16 +27,10 @@ async function readStatistics(
 ): Promise<readonly KeyStatisticsRow[]> {
   if (source.formula === undefined)
     return unwrap(await bridge.api.keyStatistics({ key: source.key })) as KeyStatisticsRow[];
-  const check = unwrap(await bridge.api.checkFormula({ formula: source.formula, runIds: [] }));
-  if (!check.ok) throw new Error(`${source.key}: ${check.problem}`);
-  const runIds = [...runs.values()]
-    .filter((run) => check.keys.every((key) => run.keys.some((info) => info.key === key)))
-    .map((run) => run.id);
-  if (runIds.length === 0) return [];
   const response = await bridge.api.keyStatistics({
     key: source.key,
     formula: source.formula,
-    runIds,
+    runIds: [...runs.keys()],
   });
   return unwrap(response) as KeyStatisticsRow[];
 }
