@@ -54,7 +54,7 @@ export async function floorCharts(page: Page, shape: ChartsShape): Promise<numbe
           new uPlot({
             width: shape.width, height: shape.height, legend: { show: false },
             series: [{}, ...data[c].slice(1).map((_, k) => ({ stroke: 'hsl(' + k * 37 + ',70%,50%)' }))],
-            hooks: { draw: [() => { if (first && --left === 0) __muninBench.afterPaint(done); first = false; }] },
+            hooks: { draw: [() => { if (first && --left === 0) __muninBench.whenRendered(done); first = false; }] },
           }, data[c], host);
         }
       });
@@ -84,7 +84,7 @@ export async function floorZoom(
         hooks: { draw: [() => drawn && drawn()] },
       }, data, root);
       const redraw = (min, max) => new Promise((done) => {
-        drawn = () => { drawn = null; __muninBench.afterPaint(done); };
+        drawn = () => { drawn = null; __muninBench.whenRendered(done); };
         u.setScale('x', { min, max });
       });
       await new Promise((done) => __muninBench.afterPaint(done));

@@ -3,24 +3,43 @@
 
 /**
  * Every time is the wall clock in ms (timeOrigin + now), comparable with the writer process's.
- * A frame's `painted` is taken in a task posted from the next animation frame: after the frame
- * holding the draw was rendered.
+ * A frame's `painted` is the first moment after the frame holding the draw was rendered: a draw
+ * made inside an animation frame (as the app's are) is rendered by that frame, whose rendering
+ * steps follow its callbacks in the same task, so a message posted from a callback runs just
+ * after them; a draw made between frames waits for the next frame's.
  */
 export const PROBE_SCRIPT = String.raw`(() => {
   const now = () => performance.timeOrigin + performance.now();
   const ids = new WeakMap();
   let nextId = 1;
-  const afterPaint = (done) =>
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => done(now());
-      channel.port2.postMessage(0);
+  const afterThisTask = (done) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => done(now());
+    channel.port2.postMessage(0);
+  };
+  const afterPaint = (done) => nativeFrame(() => afterThisTask(done));
+  // The frame being rendered, while its callbacks (and the microtasks they queue) run.
+  let frame = null;
+  const nativeFrame = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) =>
+    nativeFrame((t) => {
+      if (frame === null) {
+        const current = (frame = { waiting: [] });
+        afterThisTask((at) => {
+          frame = null;
+          for (const done of current.waiting) done(at);
+        });
+      }
+      callback(t);
     });
+  /** Calls done with the time the frame holding what was just drawn had been rendered. */
+  const whenRendered = (done) => (frame === null ? afterPaint(done) : frame.waiting.push(done));
   const bench = {
     draws: [],
     events: {},
     now,
     afterPaint,
+    whenRendered,
     /** Called by a panel's uPlot draw hook: the steps the frame holds, per trace. */
     drawn(key, traces, u) {
       const x = u.data[0];
@@ -37,7 +56,7 @@ export const PROBE_SCRIPT = String.raw`(() => {
         xMax: u.scales.x.max,
       };
       bench.draws.push(record);
-      afterPaint((t) => (record.painted = t));
+      whenRendered((t) => (record.painted = t));
     },
     /** The draws so far, forgotten here. */
     take() {
@@ -51,7 +70,7 @@ export const PROBE_SCRIPT = String.raw`(() => {
           if (seen || !test()) return;
           seen = true;
           observer.disconnect();
-          afterPaint(done);
+          whenRendered(done);
         };
         const observer = new MutationObserver(check);
         observer.observe(document.body, { childList: true, subtree: true, characterData: true });

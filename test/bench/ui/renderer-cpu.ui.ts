@@ -6,25 +6,34 @@ import type { Page } from 'playwright-core';
 import type { LiveWriter } from '../../support/live-writer.js';
 import type { BenchFigure } from '../report.js';
 import { LIVE_KEY, SIZES, liveRun } from './stores.js';
+import { profiled } from './profile.js';
 import { inPage } from './ui-session.js';
 
 const TICK_MS = 100;
 
-/** The renderer's busy share of one core over seconds of wall time. */
+const PARTS = ['ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'] as const;
+
+/** The renderer's busy share of one core over seconds of wall time, and its parts' shares. */
 async function busyShare(page: Page, seconds: number): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  const read = async (): Promise<number> => {
+  const read = async (): Promise<Map<string, number>> => {
     const { metrics } = await cdp.send('Performance.getMetrics');
-    return metrics.find((m) => m.name === 'TaskDuration')!.value;
+    return new Map(metrics.map((m) => [m.name, m.value]));
   };
   const start = performance.now();
   const before = await read();
   await new Promise((done) => setTimeout(done, seconds * 1000));
-  const busy = (await read()) - before;
+  const after = await read();
   const wall = (performance.now() - start) / 1000;
   await cdp.detach();
-  return busy / wall;
+  const share = (name: string): number => ((after.get(name) ?? 0) - (before.get(name) ?? 0)) / wall;
+  // Where the busy time went, for whoever reads the run: not a figure of its own.
+  const parts = PARTS.map((name) => `${name} ${(share(name) * 100).toFixed(1)}%`);
+  process.stderr.write(
+    `renderer over ${seconds} s: TaskDuration ${(share('TaskDuration') * 100).toFixed(1)}%, ${parts.join(', ')}\n`,
+  );
+  return share('TaskDuration');
 }
 
 export async function benchRendererCpu(
@@ -42,7 +51,7 @@ export async function benchRendererCpu(
   for (const handle of handles) await writer.tick(handle, LIVE_KEY, TICK_MS, firstStep);
   let live: number;
   try {
-    live = await busyShare(page, SIZES.cpuSeconds);
+    live = await profiled(page, 'renderer-cpu-live', () => busyShare(page, SIZES.cpuSeconds));
   } finally {
     for (const handle of handles) await writer.untick(handle);
   }

@@ -6,7 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { PROBE_SCRIPT } from './probe.js';
@@ -53,7 +53,15 @@ export class UiSession {
 
   /** `munin-view serve root` on a free port with the bench's token; resolves once it listens. */
   serve(root: string): Promise<Served> {
-    const child = spawn(process.execPath, [CLI, 'serve', root, '--port', '0', '--token', TOKEN], {
+    // Profiling the page profiles the host too: node's own profiler, written as the host exits.
+    const profileDir = process.env['MUNIN_BENCH_UI_PROFILE'];
+    const profile =
+      profileDir === undefined || profileDir === ''
+        ? []
+        : // node names each thread's file by pid and thread id (the host's own thread is 0).
+          ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, `host-${basename(root)}`)}`];
+    const args = [...profile, CLI, 'serve', root, '--port', '0', '--token', TOKEN];
+    const child = spawn(process.execPath, args, {
       cwd: REPO,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

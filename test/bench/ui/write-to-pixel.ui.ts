@@ -8,6 +8,7 @@ import type { LiveWriter } from '../../support/live-writer.js';
 import { WsClient } from '../../support/live-ws.js';
 import type { BenchFigure } from '../report.js';
 import { LIVE_KEY, SIZES, liveRun } from './stores.js';
+import { profiled } from './profile.js';
 import { TOKEN, inPage, percentile, pollPage } from './ui-session.js';
 
 const SPACING_MS = 5;
@@ -145,11 +146,15 @@ export async function benchWriteToPixel(
   const panel = `[data-testid="curve-panel"][data-key="${LIVE_KEY}"] canvas`;
   await inPage(page, `location.hash = ${JSON.stringify(`#/run/${liveRun(0)}/metrics`)}`);
   await page.waitForSelector(panel, { timeout: 30_000 });
-  const one = await measure(page, port, writer, handles.slice(0, 1), 10);
+  const one = await profiled(page, 'write-to-pixel-run-page', () =>
+    measure(page, port, writer, handles.slice(0, 1), 10),
+  );
   const ids = handles.slice(0, compared).map((_, n) => encodeURIComponent(liveRun(n)));
   await inPage(page, `location.hash = ${JSON.stringify(`#/compare/${ids.join(',')}`)}`);
   await page.waitForSelector(panel, { timeout: 30_000 });
-  const many = await measure(page, port, writer, handles.slice(0, compared), 10 + SIZES.appends);
+  const many = await profiled(page, 'write-to-pixel-compare', () =>
+    measure(page, port, writer, handles.slice(0, compared), 10 + SIZES.appends),
+  );
   return [
     ...figures('1 live run, run page', one),
     ...figures(`${compared} live runs, Compare page`, many),
