@@ -209,29 +209,64 @@ describe('alignTraces', () => {
     const b = trace([2, 3, 3, 5], [200, 300, 301, 500]);
     const data = alignTraces([a, b], false);
     expect(data).toHaveLength(3);
-    expect(data[0]).toEqual([1, 2, 2, 2, 3, 3, 4, 5]);
-    // Every column has one entry per x; a point of the other trace is undefined.
-    for (const column of data) expect(column).toHaveLength(8);
-    expect(data[1]).toEqual([10, 20, 21, undefined, undefined, undefined, 40, undefined]);
-    expect(data[2]).toEqual([undefined, undefined, undefined, 200, 300, 301, undefined, 500]);
-    expect(data[2]![7]).toBe(500);
+    // x 2 takes two slots (a has two points there), b's one point at 2 the first of them.
+    expect(data[0]).toEqual([1, 2, 2, 3, 3, 4, 5]);
+    for (const column of data) expect(column).toHaveLength(7);
+    expect(data[1]).toEqual([10, 20, 21, undefined, undefined, 40, undefined]);
+    expect(data[2]).toEqual([undefined, 200, undefined, 300, 301, undefined, 500]);
+    expect(data[2]![6]).toBe(500);
     expect(data[1]![3]).toBeUndefined();
-    // Each trace's values appear once, in its own order.
-    expect(data[1]!.filter((v) => v !== undefined)).toEqual([10, 20, 21, 40]);
-    expect(data[2]!.filter((v) => v !== undefined)).toEqual([200, 300, 301, 500]);
   });
 
-  it('keeps x ascending (non-decreasing) whatever the traces', () => {
-    const traces = [
-      trace([0, 5, 5, 5, 9], [1, 1, 1, 1, 1]),
-      trace([5, 6], [2, 2]),
-      trace([-1, 5, 10], [3, 3, 3]),
-    ];
-    const [x, ...rest] = alignTraces(traces, false);
-    for (let i = 1; i < x!.length; i++) expect(x![i]!).toBeGreaterThanOrEqual(x![i - 1]!);
-    expect(x).toHaveLength(10);
-    const owners = x!.map((_, i) => rest.filter((column) => column[i] !== undefined).length);
-    expect(owners.every((n) => n === 1)).toBe(true);
+  it('gives runs logged at the same steps one slot a step, not one a run', () => {
+    const steps = [0, 10, 20, 30];
+    const traces = Array.from({ length: 20 }, (_, r) =>
+      trace(
+        steps,
+        steps.map((s) => s + r),
+      ),
+    );
+    const data = alignTraces(traces, false);
+    expect(data[0]).toEqual(steps);
+    traces.forEach((_, r) => expect(data[1 + r]).toEqual(steps.map((s) => s + r)));
+  });
+
+  it('keeps each trace whole and in order, x ascending, over random traces', () => {
+    let seed = 7;
+    const random = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let round = 0; round < 200; round++) {
+      const traces = Array.from({ length: 1 + Math.floor(random() * 5) }, () => {
+        const x = Array.from({ length: Math.floor(random() * 12) }, () =>
+          Math.floor(random() * 8),
+        ).sort((p, q) => p - q);
+        return trace(
+          x,
+          x.map(() => random()),
+          round % 2 === 0 ? 0 : 0.5,
+        );
+      });
+      const [xs, ...rest] = alignTraces(traces, false);
+      for (let i = 1; i < xs!.length; i++) expect(xs![i]!).toBeGreaterThanOrEqual(xs![i - 1]!);
+      // As many slots at an x as the trace with the most points there.
+      const distinct = new Set(traces.flatMap((t) => [...t.x]));
+      const slots = [...distinct].reduce(
+        (n, v) => n + Math.max(...traces.map((t) => t.x.filter((x) => x === v).length)),
+        0,
+      );
+      expect(xs).toHaveLength(slots);
+      let column = 0;
+      for (const t of traces) {
+        const raw = rest[column]!;
+        const at = raw.flatMap((v, i) => (v === undefined ? [] : [i]));
+        expect(at.map((i) => xs![i])).toEqual([...t.x]);
+        expect(at.map((i) => raw[i])).toEqual([...t.y]);
+        if (t.smoothed !== null) {
+          const smooth = rest[column + 1]!;
+          expect(at.map((i) => smooth[i])).toEqual([...t.smoothed]);
+        }
+        column += t.smoothed === null ? 1 : 2;
+      }
+    }
   });
 
   it('adds a smoothed column after each raw one', () => {
@@ -239,13 +274,13 @@ describe('alignTraces', () => {
     const b = trace([2, 4], [10, 20], 0.5);
     const data = alignTraces([a, b], false);
     expect(data).toHaveLength(5);
-    expect(data[0]).toEqual([1, 2, 2, 3, 4]);
-    expect(data[1]).toEqual([1, 3, undefined, 5, undefined]);
+    expect(data[0]).toEqual([1, 2, 3, 4]);
+    expect(data[1]).toEqual([1, 3, 5, undefined]);
     expect(data[2]![0]).toBeCloseTo(1, 12);
     expect(data[2]![1]).toBeCloseTo(a.smoothed![1]!, 12);
-    expect(data[2]![2]).toBeUndefined();
-    expect(data[3]).toEqual([undefined, undefined, 10, undefined, 20]);
-    expect(data[4]![2]).toBeCloseTo(10, 12);
+    expect(data[2]![3]).toBeUndefined();
+    expect(data[3]).toEqual([undefined, 10, undefined, 20]);
+    expect(data[4]![1]).toBeCloseTo(10, 12);
   });
 
   it('makes values the scale cannot hold null gaps, not undefined', () => {

@@ -204,51 +204,66 @@ function drawable(value: number, logY: boolean): number | null {
   return Number.isFinite(value) && (!logY || value > 0) ? value : null;
 }
 
+/** Equal x, NaN with NaN: a trace's own x is always a match for itself. */
+const sameX = (a: number, b: number): boolean => a === b || (a !== a && b !== b);
+
 /**
- * uPlot's aligned data for traces: one x column holding every trace's points (repeated x kept),
- * and per trace a raw and (when smoothing) a smoothed column, where a point of another trace is
- * undefined (spanned) and a value the scale cannot hold is null (a gap). A band trace's column
- * (its high edge) is followed by its low edge's.
+ * uPlot's aligned data for traces: one x column and per trace a raw and (when smoothing) a
+ * smoothed column, where a slot the trace has no point in is undefined (spanned) and a value the
+ * scale cannot hold is null (a gap). A band trace's column (its high edge) is followed by its low
+ * edge's. Traces share slots: an x takes as many as the trace with the most points there has,
+ * and a trace's k-th point at an x is in that x's k-th slot, so runs logged at the same steps
+ * make one slot a step, not one per run, and every point is kept.
  */
 export function alignTraces(
   traces: readonly Trace[],
   logY: boolean,
 ): (number | null | undefined)[][] {
-  const total = traces.reduce((sum, t) => sum + t.x.length, 0);
-  const owner = new Uint16Array(total);
-  const index = new Uint32Array(total);
-  const xs = new Float64Array(total);
-  // Merge the traces' ascending x columns, keeping every point.
-  const cursors = traces.map(() => 0);
-  for (let out = 0; out < total; out++) {
-    let pick = -1;
-    for (let t = 0; t < traces.length; t++) {
-      const at = cursors[t]!;
-      if (at >= traces[t]!.x.length) continue;
-      if (pick < 0 || traces[t]!.x[at]! < traces[pick]!.x[cursors[pick]!]!) pick = t;
+  const count = traces.length;
+  const cursors = new Int32Array(count);
+  const slotOf = traces.map((trace) => new Int32Array(trace.x.length));
+  const xs: number[] = [];
+  for (;;) {
+    let least = 0;
+    let any = false;
+    for (let t = 0; t < count; t++) {
+      const x = traces[t]!.x;
+      if (cursors[t]! >= x.length) continue;
+      const v = x[cursors[t]!]!;
+      if (!any || v < least) least = v;
+      any = true;
     }
-    const at = cursors[pick]!;
-    owner[out] = pick;
-    index[out] = at;
-    xs[out] = traces[pick]!.x[at]!;
-    cursors[pick] = at + 1;
+    if (!any) break;
+    let slots = 0;
+    for (let t = 0; t < count; t++) {
+      const x = traces[t]!.x;
+      const slot = slotOf[t]!;
+      let at = cursors[t]!;
+      let k = 0;
+      while (at < x.length && sameX(x[at]!, least)) slot[at++] = xs.length + k++;
+      cursors[t] = at;
+      if (k > slots) slots = k;
+    }
+    for (let k = 0; k < slots; k++) xs.push(least);
   }
-  const columns: (number | null | undefined)[][] = [Array.from(xs)];
-  for (let t = 0; t < traces.length; t++) {
+  const total = xs.length;
+  const columns: (number | null | undefined)[][] = [xs];
+  for (let t = 0; t < count; t++) {
     const trace = traces[t]!;
+    const slot = slotOf[t]!;
     const raw: (number | null | undefined)[] = new Array(total);
     const smooth: (number | null | undefined)[] | null =
       trace.smoothed === null ? null : new Array(total);
     const low: (number | null | undefined)[] | null =
       trace.band === undefined ? null : new Array(total);
-    for (let i = 0; i < total; i++) {
-      if (owner[i] !== t) continue;
-      if (low !== null) low[i] = drawable(trace.band!.low[index[i]!]!, logY);
-      const missing = trace.missing?.[index[i]!] ?? 0;
+    for (let i = 0; i < slot.length; i++) {
+      const at = slot[i]!;
+      if (low !== null) low[at] = drawable(trace.band!.low[i]!, logY);
+      const missing = trace.missing?.[i] ?? 0;
       // undefined, unlike null, is no gap: the line goes on to its next point.
-      raw[i] = missing & NO_RAW ? undefined : drawable(trace.y[index[i]!]!, logY);
+      raw[at] = missing & NO_RAW ? undefined : drawable(trace.y[i]!, logY);
       if (smooth !== null)
-        smooth[i] = missing & NO_SMOOTHED ? undefined : drawable(trace.smoothed![index[i]!]!, logY);
+        smooth[at] = missing & NO_SMOOTHED ? undefined : drawable(trace.smoothed![i]!, logY);
     }
     columns.push(raw);
     if (low !== null) columns.push(low);
