@@ -29,6 +29,7 @@ import type { RunStages } from './marks/draw-marks.js';
 import { drawColourSpans, drawMarkLines, drawStages, stageTints } from './marks/draw-marks.js';
 import { MarkStrip, StageKey } from './marks/MarkStrip.js';
 import { benchDrawHooks } from './bench-probe.js';
+import { sameItems } from './trace-cache.js';
 
 export interface CurvePanelProps {
   readonly title: string;
@@ -72,7 +73,11 @@ export interface CurvePanelProps {
 }
 
 export function CurvePanel(props: CurvePanelProps) {
-  const { traces, mode, logY, smoothing, title, readAt } = props;
+  const { mode, logY, smoothing, title, readAt } = props;
+  // The same traces as last time are the same array: nothing is aligned or drawn again.
+  const heldTraces = useRef<readonly Trace[] | null>(null);
+  const traces = sameItems(heldTraces.current, props.traces);
+  heldTraces.current = traces;
   const host = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const dots = useRef<HTMLDivElement[]>([]);

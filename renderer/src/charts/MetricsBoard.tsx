@@ -23,6 +23,7 @@ import { BoardToolbar, PAGE_X_MODES, X_MODES } from './BoardToolbar.js';
 import type { ImageStepMarks } from './ImageTicks.js';
 import { ImageStepsToggle } from './ImageTicks.js';
 import { useSeriesVersion } from './use-series-version.js';
+import { TraceCache } from './trace-cache.js';
 import { exactSeries } from './board-csv.js';
 import { downloadCsv } from './download.js';
 import { downloadChartPng } from './png-export.js';
@@ -72,6 +73,8 @@ export function MetricsBoard({
   const styleOf = (runId: string): RunStyle => styles.get(runId) ?? { color: PALETTE[0]! };
   const colorOf = (runId: string): string => styleOf(runId).color;
   const version = useSeriesVersion(runIds);
+  // A panel whose series did not change keeps its traces: it is not aligned or drawn again.
+  const traceCache = useMemo(() => new TraceCache(), []);
   const [filter, setFilter] = useState('');
   // Readings of runs started hours apart squeeze into slivers against wall time: in Compare
   // they start at their own run's start. A key with a step_metric opens on it, as W&B opens a
@@ -121,19 +124,28 @@ export function MetricsBoard({
     const stepMetricName = declaration?.stepMetric ?? null;
     const stepMetricSeries =
       stepMetricName === null ? undefined : seriesByRun.get(run.runId)?.get(stepMetricName);
-    return buildTrace(
-      {
-        runId: `${run.runId}\u0000${key}`,
-        label,
-        color: style.color,
-        dash: style.dash,
-        series: seriesColumns(series),
-        stepMetric: stepMetricSeries === undefined ? null : seriesColumns(stepMetricSeries),
-        stepMetricName,
-        startTime: run.startTime,
-        goal: declaration?.goal ?? null,
-      },
-      { mode, smoothing, logY },
+    const goal = declaration?.goal ?? null;
+    const runId = `${run.runId}\u0000${key}`;
+    const look = JSON.stringify([runId, label, style, run.startTime, goal, stepMetricName, mode]);
+    return traceCache.get(
+      series,
+      `${series.version}:${stepMetricSeries?.version ?? '-'}:${smoothing}:${logY}`,
+      look,
+      () =>
+        buildTrace(
+          {
+            runId,
+            label,
+            color: style.color,
+            dash: style.dash,
+            series: seriesColumns(series),
+            stepMetric: stepMetricSeries === undefined ? null : seriesColumns(stepMetricSeries),
+            stepMetricName,
+            startTime: run.startTime,
+            goal,
+          },
+          { mode, smoothing, logY },
+        ),
     );
   };
 
