@@ -5,7 +5,7 @@
 // a label's value, or with the copy a resume abandoned drawn faintly under it, is drawn so too.
 
 import type { ReactNode } from 'react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type {
   EnvelopeColumns,
   EnvelopePoints,
@@ -16,6 +16,7 @@ import type {
 import type { Goal } from '../../../shared/format/records.js';
 import { unwrap } from '../api/call.js';
 import { useServices } from '../state/app-context.js';
+import { usePlotColumns, useRefreshTick } from './use-plot-columns.js';
 import type { ClientSeries } from '../state/client-series.js';
 import type { Trace, XAxisMode } from './curve-data.js';
 import { finiteRange, NO_RAW, NO_SMOOTHED } from './curve-data.js';
@@ -26,12 +27,6 @@ import type { PngSpec } from './png-export.js';
 import type { ColouredSpan } from './marks/label-colours.js';
 import type { RunMarks } from './marks/mark-clusters.js';
 import type { RunStages } from './marks/draw-marks.js';
-
-/** Pixel columns asked for before the plot is drawn and has told its own. */
-const ENVELOPE_WIDTH = 1200;
-/** A resize is many steps: the plot's columns are asked for once it has rested this long. */
-const RESIZE_REST_MS = 150;
-const REFRESH_MS = 1000;
 
 export interface EnvelopeRun {
   readonly runId: string;
@@ -177,21 +172,7 @@ export function EnvelopeCurve(props: {
   const [tick, setTick] = useState(0);
   // The plot's own pixel columns once it is drawn, so that the host's columns are the plot's
   // and each is drawn as one vertical span; a resize asks again once it rests.
-  const [columns, setColumns] = useState(ENVELOPE_WIDTH);
-  const resizeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (resizeTimer.current !== null) clearTimeout(resizeTimer.current);
-    },
-    [],
-  );
-  const onPlotColumns = (plotColumns: number): void => {
-    if (resizeTimer.current !== null) clearTimeout(resizeTimer.current);
-    resizeTimer.current = setTimeout(
-      () => setColumns(Math.max(1, plotColumns)),
-      columns === ENVELOPE_WIDTH ? 0 : RESIZE_REST_MS,
-    );
-  };
+  const [columns, onPlotColumns] = usePlotColumns();
   const versions = `${runs.map((run) => run.series?.version ?? '').join(',')}|${props.refresh ?? ''}`;
   // JSON, not ids joined by a separator: an id may hold any character but "/".
   // The abandoned copies first: drawn first, they lie under the curves.
@@ -207,13 +188,11 @@ export function EnvelopeCurve(props: {
     lines.map((line) => [line.run.runId, line.copy, line.run.filter ?? null]),
   );
 
-  useEffect(() => {
-    // Samples arriving ask for a fresh envelope, at most once a second.
-    const timer = setTimeout(() => setTick((t) => t + 1), REFRESH_MS);
-    return () => clearTimeout(timer);
-  }, [versions]);
+  // Samples arriving ask for a fresh envelope, at most once a second; none arriving, none.
+  useRefreshTick(versions, setTick);
 
   useEffect(() => {
+    if (columns === null) return;
     let cancelled = false;
     void Promise.all(
       lines.map(async (line) => {
@@ -285,25 +264,43 @@ export function EnvelopeCurve(props: {
     [bridge, title, formula, shownMode, shownSmoothing, shownIds],
   );
   const several = runs.length > 1;
-  const traces: Trace[] = shownLines.map((line) => {
-    const { run, copy } = line;
-    const trace = envelopeTrace(run, answered.answers.get(lineId(line))!, {
-      mode: shownMode,
-      smoothing: shownSmoothing,
-      logY,
-    });
-    if (copy === 'series') return trace;
-    // The abandoned copy: no best point, no colouring, faint; the legend names it.
-    const { colourSpans: _spans, ...rest } = trace;
-    void _spans;
-    return {
-      ...rest,
-      runId: `${run.runId}\u0000orphans`,
-      label: several ? `${run.label} · abandoned copy` : 'abandoned copy',
-      best: null,
-      faint: true,
-    };
-  });
+  // Built again only when an answer or a line's look changed, not on every render of the page.
+  const looks = JSON.stringify(
+    shownLines.map(({ run, copy }) => [
+      lineId({ run, copy }),
+      run.label,
+      run.color,
+      run.dash,
+      run.startTime,
+      run.goal,
+      run.colourSpans,
+    ]),
+  );
+  const traces = useMemo(
+    (): Trace[] =>
+      shownLines.map((line) => {
+        const { run, copy } = line;
+        const trace = envelopeTrace(run, answered.answers.get(lineId(line))!, {
+          mode: shownMode,
+          smoothing: shownSmoothing,
+          logY,
+        });
+        if (copy === 'series') return trace;
+        // The abandoned copy: no best point, no colouring, faint; the legend names it.
+        const { colourSpans: _spans, ...rest } = trace;
+        void _spans;
+        return {
+          ...rest,
+          runId: `${run.runId}\u0000orphans`,
+          label: several ? `${run.label} · abandoned copy` : 'abandoned copy',
+          best: null,
+          faint: true,
+        };
+      }),
+    // shownLines and runs are new with every render; what the traces show is named by looks.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [answered, logY, looks, several],
+  );
   const shown = [...answered.answers.values()];
   const stepMetrics = [
     ...new Set(shown.flatMap((e) => (e.stepMetric === null ? [] : [e.stepMetric]))),

@@ -3,7 +3,7 @@
 // and new samples; the cursor reads each group's center, band and n from the host. A group
 // opened from the legend adds its runs' own thin lines, drawn from their envelopes.
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type {
   EnvelopeColumns,
   GroupCenter,
@@ -12,6 +12,7 @@ import type {
 } from '../../../shared/api/contract.js';
 import { unwrap } from '../api/call.js';
 import { useServices } from '../state/app-context.js';
+import { usePlotColumns, useRefreshTick } from './use-plot-columns.js';
 import type { Trace, XAxisMode } from './curve-data.js';
 import type { CursorPoint } from './cursor-readout.js';
 import { CurvePanel } from './CurvePanel.js';
@@ -23,11 +24,6 @@ import { groupRunsText } from './group-style.js';
 import type { PngSpec } from './png-export.js';
 import type { RunStyle } from './run-colors.js';
 import { withAlpha } from './run-colors.js';
-
-/** Pixel columns asked for before the plot has told its own. */
-const START_WIDTH = 1200;
-const RESIZE_REST_MS = 150;
-const REFRESH_MS = 1000;
 
 export interface CurveGroup {
   readonly id: string;
@@ -70,31 +66,15 @@ export function GroupCurve(props: {
   const [answered, setAnswered] = useState<Answers>({ mode, groups: new Map(), runs: new Map() });
   const [failure, setFailure] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
-  const [columns, setColumns] = useState(START_WIDTH);
-  const resizeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (resizeTimer.current !== null) clearTimeout(resizeTimer.current);
-    },
-    [],
-  );
-  const onPlotColumns = (plotColumns: number): void => {
-    if (resizeTimer.current !== null) clearTimeout(resizeTimer.current);
-    resizeTimer.current = setTimeout(
-      () => setColumns(Math.max(1, plotColumns)),
-      columns === START_WIDTH ? 0 : RESIZE_REST_MS,
-    );
-  };
-  useEffect(() => {
-    const timer = setTimeout(() => setTick((t) => t + 1), REFRESH_MS);
-    return () => clearTimeout(timer);
-  }, [props.refresh]);
+  const [columns, onPlotColumns] = usePlotColumns();
+  useRefreshTick(props.refresh, setTick);
 
   // What to ask for, named as JSON: groups are new objects with every render.
   const asked = JSON.stringify(groups.map((g) => [g.id, g.runs.map((r) => r.runId)]));
   const openRuns = groups.filter((g) => expanded.has(g.id)).flatMap((g) => g.runs);
   const openIds = JSON.stringify(openRuns.map((r) => r.runId));
   useEffect(() => {
+    if (columns === null) return;
     let cancelled = false;
     const [x0, x1] = range ?? [-Number.MAX_VALUE, Number.MAX_VALUE];
     const extra = formula === undefined ? {} : { formula };
