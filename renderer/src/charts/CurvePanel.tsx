@@ -122,10 +122,12 @@ export function CurvePanel(props: CurvePanelProps) {
   const shownMode = fellBack ? 'step' : mode;
   const xName = axisName(shownMode, props.xLabel, timeUnit);
   const readoutX = (x: number): string => cursorXText(shownMode, x, props.xLabel);
+  // Lines of more points than the plot is wide are hairlines (see traceSeries).
+  const dense = traces.map((t) => width > 0 && t.x.length > width);
   // The chart is rebuilt only when its structure changes; new samples only replace its data.
   const structure = [
     // JSON: a run id may hold any character but "/", so no separator would keep ids apart.
-    JSON.stringify(traces.map((t) => [t.runId, t.columns === undefined])),
+    JSON.stringify(traces.map((t, i) => [t.runId, t.columns === undefined, dense[i]])),
     mode,
     logY,
     smoothingOn,
@@ -148,7 +150,7 @@ export function CurvePanel(props: CurvePanelProps) {
     if (element === null || width === 0) return;
     const series: uPlot.Series[] = [
       {},
-      ...traceSeries(tracesRef.current, () => tracesRef.current, theme),
+      ...traceSeries(tracesRef.current, () => tracesRef.current, theme, dense),
     ];
     const scales = curveScales(mode, logY);
     if (emptyY !== null) scales['y'] = { ...scales['y'], auto: false, range: () => [...emptyY] };
