@@ -304,8 +304,16 @@ export class SeriesEnvelopes {
   }
 
   private restartIndexes(): void {
+    const { samples } = this;
+    // While positions are the samples themselves (x never went back, no pairing), the index
+    // reads them straight: a query reads every sample in view, and each indirection told.
+    // Order and pairing only begin with a restart, which chooses again.
+    const direct = this.order === null && this.pairing === null;
     this.rawIndex = new EnvelopeIndex(
-      this.indexSource((p) => this.samples.value(this.sampleAt(p))),
+      this.indexSource(
+        direct ? (p) => samples.value(p) : (p) => samples.value(this.sampleAt(p)),
+        direct,
+      ),
     );
     for (const weight of [...this.smoothings.keys()]) {
       const state = this.newSmoothed();
@@ -315,13 +323,19 @@ export class SeriesEnvelopes {
   }
 
   /** What an index reads: the points taken into x order so far, with their x and a y. */
-  private indexSource(y: (position: number) => number) {
+  private indexSource(y: (position: number) => number, direct = false) {
     const positions = () => this.positions;
+    const { samples } = this;
+    const x = !direct
+      ? (p: number) => this.xAt(p)
+      : this.x.kind === 'time'
+        ? (p: number) => samples.time(p)
+        : (p: number) => samples.step(p);
     return {
       get length() {
         return positions();
       },
-      x: (p: number) => this.xAt(p),
+      x,
       y,
     };
   }

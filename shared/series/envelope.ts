@@ -240,12 +240,9 @@ export class EnvelopeIndex {
       for (let c = 1; c <= columns && a < end; c++) {
         const b = c === columns ? end : this.lowerBound(x0 + ((x1 - x0) * c) / columns, a);
         if (b <= a) continue;
-        const first = this.firstFinite(a, b);
-        if (first >= 0) {
-          four[0] = first;
-          four[1] = this.extreme(a, b, false);
-          four[2] = this.extreme(a, b, true);
-          four[3] = this.lastFinite(a, b);
+        // A column of fewer than two blocks is read once; a wider one by its blocks' summaries.
+        const found = b - a < 2 * BLOCK ? this.scanColumn(a, b, four) : this.column(a, b, four);
+        if (found) {
           four.sort((p, q) => p - q);
           for (let k = 0; k < 4; k++) if (k === 0 || four[k] !== four[k - 1]) picked.push(four[k]!);
         }
@@ -257,6 +254,51 @@ export class EnvelopeIndex {
       x1,
       columns,
     });
+  }
+
+  /** The four points of [a, b) by its summaries: false when it holds no finite value. */
+  private column(a: number, b: number, four: number[]): boolean {
+    const first = this.firstFinite(a, b);
+    if (first < 0) return false;
+    four[0] = first;
+    four[1] = this.extreme(a, b, false);
+    four[2] = this.extreme(a, b, true);
+    four[3] = this.lastFinite(a, b);
+    return true;
+  }
+
+  /**
+   * The four points of [a, b) in one pass over its samples, the same as column's: the first and
+   * last finite, the least and greatest (first of equals); false when none is finite.
+   */
+  private scanColumn(a: number, b: number, four: number[]): boolean {
+    const { source } = this;
+    let first = -1;
+    let last = -1;
+    let least = Infinity;
+    let greatest = -Infinity;
+    let leastAt = -1;
+    let greatestAt = -1;
+    for (let i = a; i < b; i++) {
+      const v = source.y(i);
+      if (!Number.isFinite(v)) continue;
+      if (first < 0) first = i;
+      last = i;
+      if (v < least) {
+        least = v;
+        leastAt = i;
+      }
+      if (v > greatest) {
+        greatest = v;
+        greatestAt = i;
+      }
+    }
+    if (first < 0) return false;
+    four[0] = first;
+    four[1] = leastAt;
+    four[2] = greatestAt;
+    four[3] = last;
+    return true;
   }
 
   private firstFinite(a: number, b: number): number {
@@ -297,11 +339,18 @@ export class EnvelopeIndex {
     inView: number,
     layout: ColumnLayout,
   ): Envelope {
+    const { source } = this;
     const indices = Uint32Array.from(picked);
+    const x = new Float64Array(indices.length);
+    const y = new Float64Array(indices.length);
+    for (let k = 0; k < indices.length; k++) {
+      x[k] = source.x(indices[k]!);
+      y[k] = source.y(indices[k]!);
+    }
     return {
       indices,
-      x: Float64Array.from(indices, (i) => this.source.x(i)),
-      y: Float64Array.from(indices, (i) => this.source.y(i)),
+      x,
+      y,
       nonFinite: Uint32Array.from(markers),
       inView,
       layout,
