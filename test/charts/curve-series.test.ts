@@ -40,7 +40,7 @@ describe('traceSeries', () => {
     expect(series.map((s) => s.width)).toEqual([0.5, 1.5]);
   });
 
-  it('makes both lines of a smoothed dense trace hairlines', () => {
+  it('keeps a smoothed line its weight, its dense raw line faint and a hairline', () => {
     const traces = [trace(5000, 0.6), trace(50, 0.6)];
     const series = traceSeries(traces, () => traces, 'light', [true, false]);
     expect(series.map((s) => s.label)).toEqual([
@@ -49,7 +49,7 @@ describe('traceSeries', () => {
       '50 points',
       '50 points (smoothed)',
     ]);
-    expect(series.map((s) => s.width)).toEqual([0.5, 0.5, 1, 1.75]);
+    expect(series.map((s) => s.width)).toEqual([0.5, 1.75, 1, 1.75]);
   });
 
   it('keeps the widths without density told', () => {

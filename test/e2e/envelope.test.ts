@@ -88,10 +88,12 @@ function notes(page: Page): Promise<string> {
 function linePixels(
   page: Page,
   hex: string,
-  alpha: 'solid' | 'faint' = 'solid',
+  alpha: 'solid' | 'faint' | 'hairline' = 'solid',
 ): Promise<{ topColumns: number; bottom: number; total: number; columns: number; plot: number }> {
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-  const [least, most] = alpha === 'solid' ? [250, 255] : [8, 200];
+  // A dense line is a one-pixel hairline: where it falls between two pixels each is half lit.
+  const [least, most] =
+    alpha === 'solid' ? [250, 255] : alpha === 'hairline' ? [110, 255] : [8, 200];
   return evaluate(
     page,
     `(() => {
@@ -178,7 +180,7 @@ describeE2e('a series too long to send whole', () => {
       .poll(() => notes(page), WAIT)
       .toContain(`${SAMPLES.toLocaleString('en')} samples in view`);
     colour = await legendColour(page, PANEL, 'long-run');
-    const pixels = await linePixels(page, colour);
+    const pixels = await linePixels(page, colour, 'hairline');
     expect(pixels.topColumns).toBeGreaterThan(0);
     expect(pixels.topColumns).toBeLessThan(8);
     expect(pixels.bottom).toBeGreaterThan(pixels.total / 2);
@@ -325,9 +327,9 @@ describeE2e('a series too long to send whole', () => {
     const inView = await zoom(0.62, 0.68, 20_000);
     expect(inView).toBeGreaterThan(4 * 600);
     await expect
-      .poll(async () => (await linePixels(page, colour)).topColumns, WAIT)
+      .poll(async () => (await linePixels(page, colour, 'hairline')).topColumns, WAIT)
       .toBeGreaterThan(0);
-    const pixels = await linePixels(page, colour);
+    const pixels = await linePixels(page, colour, 'hairline');
     expect(pixels.topColumns).toBeLessThanOrEqual(3);
     // The new points under the zoom are drawn across it, not the old points' index range.
     expect(pixels.columns).toBeGreaterThan(pixels.plot * 0.95);

@@ -82,7 +82,9 @@ export function columnPaths(layout: () => ColumnLayout | null): uPlot.Series.Pat
         Math.max(0, idx0),
         Math.min(xs.length - 1, idx1),
         columns,
-        (x) => u.valToPos(x, 'x', true),
+        // A whole pixel: uPlot shifts a one-pixel line by half a pixel to the pixel's middle,
+        // as it does its own paths' rounded x, so a column's span is crisp, not two half-lit.
+        (x) => Math.floor(u.valToPos(x, 'x', true)),
         (y) => u.valToPos(y, 'y', true),
         stroke,
       );
