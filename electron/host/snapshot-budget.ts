@@ -1,8 +1,11 @@
 // How many samples a snapshot carries whole. Each series is sent whole up to its own limit
 // (WHOLE_SERIES_LIMIT), but a Compare of twenty runs of twelve keys would still make a snapshot
 // of millions of samples, past what one frame carries (the socket refuses it, and the page
-// never draws); past this budget the longest series go as their counts only, and the page asks
-// envelopes of them, as it does of a series too long to send whole.
+// never draws); past this budget the keys with the most samples go as their counts only, and
+// the page asks envelopes of them, as it does of a series too long to send whole.
+//
+// A key goes whole or as counts for every run at once: a panel with one run's series partial
+// draws all its runs from envelopes, and the others' samples, sent whole, would only be held.
 
 import type { SeriesColumns } from '../../shared/api/contract.js';
 
@@ -11,29 +14,35 @@ export const SNAPSHOT_SAMPLE_BUDGET = 1_000_000;
 
 const EMPTY = new Float64Array(0);
 
-/** The series with the longest sent as their counts only, until the rest fit the budget. */
+const asCounts = (s: SeriesColumns): SeriesColumns =>
+  s.partial === true
+    ? s
+    : { ...s, steps: EMPTY, times: EMPTY, values: EMPTY, partial: true, total: s.steps.length };
+
+/**
+ * The series with a key partial for one run partial for all, then the keys with the most
+ * samples sent as their counts only until the rest fit the budget; in their order.
+ */
 export function withinSampleBudget(
   series: readonly SeriesColumns[],
   budget = SNAPSHOT_SAMPLE_BUDGET,
 ): SeriesColumns[] {
-  let total = 0;
-  for (const s of series) total += s.steps.length;
-  if (total <= budget) return [...series];
-  // The longest go first: they are the ones an envelope draws best, and the fewest to leave out.
-  const order = series
-    .map((_, i) => i)
-    .sort((a, b) => series[b]!.steps.length - series[a]!.steps.length);
-  const partial = new Set<number>();
-  for (const i of order) {
-    if (total <= budget) break;
-    const length = series[i]!.steps.length;
-    if (length === 0) break;
-    partial.add(i);
-    total -= length;
+  const keyOf = (s: SeriesColumns): string => `${s.kind}\u0000${s.key}`;
+  const samplesOf = new Map<string, number>();
+  const partialKeys = new Set<string>();
+  for (const s of series) {
+    const key = keyOf(s);
+    samplesOf.set(key, (samplesOf.get(key) ?? 0) + s.steps.length);
+    if (s.partial === true) partialKeys.add(key);
   }
-  return series.map((s, i) =>
-    partial.has(i)
-      ? { ...s, steps: EMPTY, times: EMPTY, values: EMPTY, partial: true, total: s.steps.length }
-      : s,
-  );
+  let total = 0;
+  for (const [key, samples] of samplesOf) if (!partialKeys.has(key)) total += samples;
+  // The most samples go first: the keys an envelope draws best, and the fewest to leave out.
+  const order = [...samplesOf].filter(([key]) => !partialKeys.has(key)).sort((a, b) => b[1] - a[1]);
+  for (const [key, samples] of order) {
+    if (total <= budget || samples === 0) break;
+    partialKeys.add(key);
+    total -= samples;
+  }
+  return series.map((s) => (partialKeys.has(keyOf(s)) ? asCounts(s) : s));
 }

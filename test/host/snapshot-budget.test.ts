@@ -1,13 +1,29 @@
-// A snapshot's whole series stay within a budget of samples: past it the longest go as counts
-// only (the page asks envelopes of them), the rest whole and untouched, in their order.
+// A snapshot's whole series stay within a budget of samples: past it the keys with the most
+// samples go as counts only (the page asks envelopes of them), a key for every run at once, the
+// rest whole and untouched, in their order.
 
 import { describe, expect, it } from 'vitest';
 import type { SeriesColumns } from '../../shared/api/contract.js';
 import { withinSampleBudget } from '../../electron/host/snapshot-budget.js';
 
-function series(key: string, length: number): SeriesColumns {
+function series(key: string, length: number, runId = 'r'): SeriesColumns {
   const steps = Float64Array.from({ length }, (_, i) => i);
-  return { runId: 'r', key, kind: 'metric', steps, times: steps, values: steps };
+  return { runId, key, kind: 'metric', steps, times: steps, values: steps };
+}
+
+/** A series too long to send whole, as a run gives it: its count only. */
+function tooLong(key: string, total: number, runId: string): SeriesColumns {
+  const none = new Float64Array(0);
+  return {
+    runId,
+    key,
+    kind: 'metric',
+    steps: none,
+    times: none,
+    values: none,
+    partial: true,
+    total,
+  };
 }
 
 describe('withinSampleBudget', () => {
@@ -33,5 +49,36 @@ describe('withinSampleBudget', () => {
     const whole = sent.filter((s) => s.partial !== true);
     expect(whole.reduce((n, s) => n + s.steps.length, 0)).toBeLessThanOrEqual(5000);
     expect(whole.map((s) => s.key)).toEqual(['k0', 'k1', 'k2', 'k3']);
+  });
+
+  it('sends a key as counts for every run when one run has it too long to send whole', () => {
+    const all = [series('loss', 100, 'a'), tooLong('loss', 90_000, 'b'), series('acc', 100, 'b')];
+    const sent = withinSampleBudget(all, 1_000_000);
+    expect(sent.map((s) => [s.runId, s.key, s.partial === true])).toEqual([
+      ['a', 'loss', true],
+      ['b', 'loss', true],
+      ['b', 'acc', false],
+    ]);
+    expect(sent[0]).toMatchObject({ total: 100 });
+    expect(sent[1]).toBe(all[1]);
+    expect(sent[2]).toBe(all[2]);
+  });
+
+  it('budgets a key over all its runs, the keys with the most samples first', () => {
+    // Twelve keys of 20 runs: each key 20 x 50 samples; room for two keys whole.
+    const all = Array.from({ length: 20 }, (_, r) =>
+      Array.from({ length: 12 }, (_, k) => series(`k${k}`, 50 + (k === 5 ? 1 : 0), `run${r}`)),
+    ).flat();
+    const sent = withinSampleBudget(all, 2100);
+    const wholeKeys = new Set(sent.filter((s) => s.partial !== true).map((s) => s.key));
+    const partialKeys = new Set(sent.filter((s) => s.partial === true).map((s) => s.key));
+    // A key is whole for all its runs or for none.
+    for (const key of wholeKeys) expect(partialKeys.has(key)).toBe(false);
+    expect(wholeKeys.size).toBe(2);
+    // The one key a sample longer is among the first left out.
+    expect(partialKeys.has('k5')).toBe(true);
+    expect(sent.filter((s) => s.partial !== true).reduce((n, s) => n + s.steps.length, 0)).toBe(
+      2000,
+    );
   });
 });
