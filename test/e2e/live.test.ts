@@ -90,6 +90,39 @@ describeE2e('a live run', () => {
     await screenshot(page, 'live-run');
   });
 
+  it('draws a panel off screen only once it is scrolled back into view, with the newest', async () => {
+    const panel = '[data-testid="curve-panel"][data-key="train/loss"]';
+    /** A hash of the panel's canvas pixels: changes with any redraw that moves a line. */
+    const pixels = (): Promise<number> =>
+      evaluate<number>(
+        page,
+        `(() => { const c = document.querySelector('${panel} canvas');
+          const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+          let h = 0; for (let i = 0; i < d.length; i += 7) h = (h * 31 + d[i]) >>> 0; return h; })()`,
+      );
+    await page.waitForSelector(`${panel} canvas`, WAIT);
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: viewport.width, height: 240 });
+    try {
+      await evaluate(page, `document.querySelector('[data-testid="run-page"]').scrollIntoView()`);
+      // Well past the 400 px the panels look ahead of the viewport.
+      const below = await evaluate<number>(
+        page,
+        `document.querySelector('${panel}').getBoundingClientRect().top - innerHeight`,
+      );
+      expect(below).toBeGreaterThan(500);
+      await new Promise((done) => setTimeout(done, 500));
+      const held = await pixels();
+      const step = await pageStep();
+      await expect.poll(pageStep, WAIT).toBeGreaterThanOrEqual(step + 20);
+      expect(await pixels()).toBe(held);
+      await evaluate(page, `document.querySelector('${panel}').scrollIntoView()`);
+      await expect.poll(pixels, WAIT).not.toBe(held);
+    } finally {
+      await page.setViewportSize(viewport);
+    }
+  });
+
   it('shows the run killed once its writer is stopped with SIGINT', async () => {
     await goToRoute(page, `#/run/${runId}/overview`);
     writer.process.kill('SIGINT');

@@ -30,6 +30,7 @@ import { drawColourSpans, drawMarkLines, drawStages, stageTints } from './marks/
 import { MarkStrip, StageKey } from './marks/MarkStrip.js';
 import { benchDrawHooks } from './bench-probe.js';
 import { sameItems } from './trace-cache.js';
+import { VisibilityGate, watchVisibility } from './visibility-gate.js';
 
 export interface CurvePanelProps {
   readonly title: string;
@@ -135,6 +136,12 @@ export function CurvePanel(props: CurvePanelProps) {
     xName,
     emptyY?.join(':') ?? '',
   ].join('|');
+
+  const gate = useMemo(() => new VisibilityGate(), []);
+  useEffect(() => {
+    const element = host.current;
+    return element === null ? undefined : watchVisibility(element, gate);
+  }, [gate]);
 
   useEffect(() => {
     const element = host.current;
@@ -271,20 +278,22 @@ export function CurvePanel(props: CurvePanelProps) {
   }, [ticksShown]);
 
   // Before the browser paints: the legend, read from the same traces, never runs ahead of the
-  // canvas by a frame.
+  // canvas by a frame. Off screen, only the newest data is drawn, once the panel is back.
   useLayoutEffect(() => {
-    const chart = plot.current;
-    if (chart === null) return;
-    if (!zoomed.current) {
-      chart.setData(data as uPlot.AlignedData, true);
-      return;
-    }
-    // Keep the zoom the user chose while samples arrive. Setting the range again makes uPlot
-    // find the points in view in the new data: without it, it drew the old data's index range
-    // of the new points, which invented slopes and put the cursor on the wrong sample.
-    const { min, max } = chart.scales['x'] ?? {};
-    chart.setData(data as uPlot.AlignedData, false);
-    if (min != null && max != null) chart.setScale('x', { min, max });
+    gate.offer(() => {
+      const chart = plot.current;
+      if (chart === null) return;
+      if (!zoomed.current) {
+        chart.setData(data as uPlot.AlignedData, true);
+        return;
+      }
+      // Keep the zoom the user chose while samples arrive. Setting the range again makes uPlot
+      // find the points in view in the new data: without it, it drew the old data's index
+      // range of the new points, which invented slopes and put the cursor on the wrong sample.
+      const { min, max } = chart.scales['x'] ?? {};
+      chart.setData(data as uPlot.AlignedData, false);
+      if (min != null && max != null) chart.setScale('x', { min, max });
+    });
     // data is a new array exactly when aligned (or the empty axes) change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [aligned, drawable, structure]);

@@ -1,0 +1,38 @@
+// A panel's redraws held while it is off screen: a live run's samples reach every panel of its
+// page each frame, and one scrolled out of view is drawn once, with the newest, when it is back.
+
+/** Draws at once while on screen; off screen, keeps only the newest draw for when it returns. */
+export class VisibilityGate {
+  private visible = true;
+  private held: (() => void) | null = null;
+
+  get onScreen(): boolean {
+    return this.visible;
+  }
+
+  offer(draw: () => void): void {
+    if (this.visible) {
+      this.held = null;
+      draw();
+    } else this.held = draw;
+  }
+
+  setVisible(visible: boolean): void {
+    this.visible = visible;
+    if (!visible || this.held === null) return;
+    const draw = this.held;
+    this.held = null;
+    draw();
+  }
+}
+
+/** Tells the gate whether element is on screen, or near it, until the returned call stops it. */
+export function watchVisibility(element: Element, gate: VisibilityGate): () => void {
+  // Some way ahead of the viewport, so a panel scrolled to is drawn before it shows.
+  const observer = new IntersectionObserver(
+    (entries) => gate.setVisible(entries[entries.length - 1]!.isIntersecting),
+    { rootMargin: '400px 0px' },
+  );
+  observer.observe(element);
+  return () => observer.disconnect();
+}
