@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import type { BenchFigure } from '../report.js';
 import { floorZoom, mountFloorTable } from './floor.js';
 import { SIZES, ZOOM_KEY, ZOOM_RUN } from './stores.js';
+import { profiled } from './profile.js';
 import { inPage, percentile, pollPage } from './ui-session.js';
 
 const ZOOMS = Number(process.env['MUNIN_BENCH_UI_ZOOMS'] ?? 20);
@@ -67,7 +68,11 @@ export async function benchZoom(page: Page, floor: Page): Promise<BenchFigure> {
   for (let i = 0; i < ZOOMS; i++) {
     const from = 0.1 + (i % 5) * 0.15;
     const to = from + 0.08;
-    times.push(await dragZoom(page, from, to));
+    times.push(
+      await (i === ZOOMS - 1
+        ? profiled(page, 'zoom', () => dragZoom(page, from, to))
+        : dragZoom(page, from, to)),
+    );
     const zoomed = await inPage<DrawInfo>(page, LATEST);
     ranges.push([zoomed.xMin, zoomed.xMax]);
     await resetZoom(page);
@@ -127,7 +132,9 @@ export async function benchTable(page: Page, floor: Page): Promise<BenchFigure[]
     `document.querySelector('[data-testid="runs-table"]').clientHeight`,
   );
   await mountFloorTable(floor, SIZES.tableRuns, height);
-  const app = await typeTimes(page, '[data-testid="run-filter"]');
+  const app = await profiled(page, 'filter-runs', () =>
+    typeTimes(page, '[data-testid="run-filter"]'),
+  );
   const bare = await typeTimes(floor, '#filter');
   type Scrolled = { longTasks: number; slowFrames: number; frames: number };
   const scroll = (p: Page, selector: string): Promise<Scrolled> =>
@@ -135,7 +142,9 @@ export async function benchTable(page: Page, floor: Page): Promise<BenchFigure[]
       p,
       `__muninBench.scroll(document.querySelector(${JSON.stringify(selector)}), 40, ${SCROLL_MS})`,
     );
-  const scrolled = await scroll(page, '[data-testid="runs-table"]');
+  const scrolled = await profiled(page, 'scroll-runs', () =>
+    scroll(page, '[data-testid="runs-table"]'),
+  );
   const floorScrolled = await scroll(floor, '#scroller');
   return [
     {
