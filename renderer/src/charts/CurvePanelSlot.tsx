@@ -80,7 +80,8 @@ function useLabelSegments(
   const ids = JSON.stringify(runIds);
   useEffect(() => {
     if (label === null || x === null) {
-      setAnswers(new Map());
+      // The same empty answer: a new one would render the panel again on every live frame.
+      setAnswers((held) => (held.size === 0 ? held : new Map()));
       return;
     }
     let cancelled = false;
