@@ -11,7 +11,10 @@ import type {
 import {
   buildRows,
   columnKey,
+  filterAndSort,
+  filterSorted,
   runDuration,
+  sortRuns,
   statusCounts,
 } from '../../renderer/src/pages/runs-table-model.js';
 import type { QueryNode } from '../../renderer/src/pages/run-query.js';
@@ -331,5 +334,35 @@ describe('buildRows with a sweep group-by, metric sort and a brush', () => {
     expect(columnKey({ kind: 'metric', key: 'gap', stat: 'last', formula: 'a - b' })).toBe(
       'metric:view:gap.last',
     );
+  });
+});
+
+describe('sorting once and filtering per keystroke', () => {
+  it('lists what filterAndSort lists, in its order, for every query over one sort', () => {
+    const runs = Array.from({ length: 60 }, (_, i) =>
+      run(`r${String(i).padStart(2, '0')}`, {
+        name: `run-${(i * 7) % 13}`,
+        experiment: i % 3 === 0 ? 'sweep-a' : 'sweep-b',
+        status: i % 4 === 0 ? 'failed' : 'finished',
+        tags: i % 5 === 0 ? ['best'] : [],
+        params: new Map<string, Value>([['lr', 0.001 * (i % 6)]]),
+      }),
+    );
+    const sort = { column: { kind: 'name' } as ColumnId, descending: true };
+    const sorted = sortRuns(runs, sort, undefined);
+    for (const text of ['', 'run-1', 'sweep-a', 'best', 'lr>0.002', 'status:failed', 'nothing']) {
+      const chosen = { query: query(text), statuses: new Set<RunStatusName>() };
+      expect(filterSorted(sorted, chosen).map((r) => r.id)).toEqual(
+        filterAndSort(runs, options({ ...chosen, sort })).map((r) => r.id),
+      );
+    }
+  });
+
+  it('finds a word in a run changed since it was first searched', () => {
+    const before = run('r1', { name: 'plain' });
+    expect(filterSorted([before], { query: query('fresh'), statuses: new Set() })).toEqual([]);
+    // A changed run comes as a new summary: its new tag is searched, not the first one's text.
+    const after = { ...before, tags: ['fresh'] };
+    expect(filterSorted([after], { query: query('fresh'), statuses: new Set() })).toEqual([after]);
   });
 });

@@ -131,10 +131,28 @@ function fieldMatches(run: RunSummary, key: string, op: Operator, wanted: QueryV
   }
 }
 
-function searchableText(run: RunSummary): string {
-  return [run.name ?? '', run.experiment ?? '', run.id, run.status, ...run.tags]
-    .join('\n')
-    .toLowerCase();
+interface Searchable {
+  readonly text: string;
+  /** The run's param and summary names, lower-cased. */
+  readonly names: readonly string[];
+}
+
+// A summary is replaced, never changed, when its run changes: what a word is looked for in is
+// made once per summary, not once per run and keystroke.
+const searchables = new WeakMap<RunSummary, Searchable>();
+
+function searchable(run: RunSummary): Searchable {
+  let held = searchables.get(run);
+  if (held === undefined) {
+    held = {
+      text: [run.name ?? '', run.experiment ?? '', run.id, run.status, ...run.tags]
+        .join('\n')
+        .toLowerCase(),
+      names: [...run.params.keys(), ...run.summary.keys()].map((name) => name.toLowerCase()),
+    };
+    searchables.set(run, held);
+  }
+  return held;
 }
 
 export function matchesRunQuery(
@@ -150,10 +168,8 @@ export function matchesRunQuery(
     case 'not':
       return !matchesRunQuery(run, query.term, metrics);
     case 'word': {
-      if (searchableText(run).includes(query.text)) return true;
-      for (const map of [run.params, run.summary])
-        for (const name of map.keys()) if (name.toLowerCase().includes(query.text)) return true;
-      return false;
+      const { text, names } = searchable(run);
+      return text.includes(query.text) || names.some((name) => name.includes(query.text));
     }
     case 'compare': {
       const { key, op, value } = query;

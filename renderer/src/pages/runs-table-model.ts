@@ -125,6 +125,8 @@ function compareValues(a: number | string, b: number | string): number {
 
 /** Puts each run whose parent is listed right after its parent, one level deeper. */
 function nestChildren(runs: readonly RunSummary[]): { run: RunSummary; depth: number }[] {
+  // Most stores have no child runs: their rows are the runs as they are, with no sets to build.
+  if (runs.every((run) => run.parent === null)) return runs.map((run) => ({ run, depth: 0 }));
   const listed = new Set(runs.map((run) => run.id));
   const children = new Map<string, RunSummary[]>();
   const roots: RunSummary[] = [];
@@ -151,19 +153,18 @@ function nestChildren(runs: readonly RunSummary[]): { run: RunSummary; depth: nu
   return out;
 }
 
-/** The runs the table lists, before grouping: filtered by status, query and brush, then sorted. */
-export function filterAndSort(runs: Iterable<RunSummary>, options: TableOptions): RunSummary[] {
-  const brushed = options.brushed ?? null;
-  const shown = [...runs].filter(
-    (run) =>
-      (options.statuses.size === 0 || options.statuses.has(run.status)) &&
-      (brushed === null || brushed.has(run.id)) &&
-      matchesRunQuery(run, options.query, options.metrics),
+/** The runs in the table's order: by the sort column, ties by id, runs without a value last. */
+export function sortRuns(
+  runs: Iterable<RunSummary>,
+  sort: TableOptions['sort'],
+  statistics: TableOptions['statistics'],
+): RunSummary[] {
+  const all = [...runs];
+  const { column, descending } = sort;
+  const values = new Map(
+    all.map((run) => [run.id, sortValue(run, column, statistics ?? new Map())]),
   );
-  const statistics = options.statistics ?? new Map();
-  const { column, descending } = options.sort;
-  const values = new Map(shown.map((run) => [run.id, sortValue(run, column, statistics)]));
-  shown.sort((a, b) => {
+  return all.sort((a, b) => {
     const va = values.get(a.id)!;
     const vb = values.get(b.id)!;
     // Runs without the value come last whichever way the column sorts.
@@ -172,7 +173,28 @@ export function filterAndSort(runs: Iterable<RunSummary>, options: TableOptions)
     const order = compareValues(va, vb);
     return (descending ? -order : order) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   });
-  return shown;
+}
+
+/**
+ * The runs of `sorted` (in the table's order, from sortRuns) the status chips, query and brush
+ * list, in that order: filtering keeps the order, so a keystroke in the filter sorts nothing.
+ */
+export function filterSorted(
+  sorted: readonly RunSummary[],
+  options: Pick<TableOptions, 'statuses' | 'query' | 'metrics' | 'brushed'>,
+): RunSummary[] {
+  const brushed = options.brushed ?? null;
+  return sorted.filter(
+    (run) =>
+      (options.statuses.size === 0 || options.statuses.has(run.status)) &&
+      (brushed === null || brushed.has(run.id)) &&
+      matchesRunQuery(run, options.query, options.metrics),
+  );
+}
+
+/** The runs the table lists, before grouping: filtered by status, query and brush, then sorted. */
+export function filterAndSort(runs: Iterable<RunSummary>, options: TableOptions): RunSummary[] {
+  return filterSorted(sortRuns(runs, options.sort, options.statistics), options);
 }
 
 /** The groups of the listed runs, in value order, each's runs in the table's order. */

@@ -10,7 +10,7 @@ import type { DerivedView } from '../state/sweep-choices.js';
 import type { Brush, ResultChoice } from '../sweeps/parcoords-model.js';
 import { brushedRunIds } from '../sweeps/parcoords-model.js';
 import type { ColumnId, TableOptions, TableRow } from './runs-table-model.js';
-import { filterAndSort, groupRows, tableGroups } from './runs-table-model.js';
+import { filterSorted, groupRows, sortRuns, tableGroups } from './runs-table-model.js';
 import type { StatisticsBySource, StatisticsSource } from './metric-columns.js';
 import {
   metricLookup,
@@ -88,18 +88,11 @@ export function useRunsTable(props: {
       ),
     [query, valueNames, sources],
   );
+  // Sorted once per change of the runs or the sort; each keystroke in the filter only filters.
+  const sorted = useMemo(() => sortRuns(runs.values(), sort, statistics), [runs, sort, statistics]);
   const filtered = useMemo(
-    () =>
-      filterAndSort(runs.values(), {
-        query,
-        statuses,
-        sort,
-        groupBy,
-        collapsedGroups: collapsed,
-        statistics,
-        metrics,
-      }),
-    [runs, query, statuses, sort, groupBy, collapsed, statistics, metrics],
+    () => filterSorted(sorted, { query, statuses, metrics }),
+    [sorted, query, statuses, metrics],
   );
   const brushed = useMemo(
     () => brushedRunIds(filtered, brushes, result, statistics),
