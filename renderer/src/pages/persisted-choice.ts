@@ -1,6 +1,6 @@
 // Table choices (sort, grouping, columns, widths) kept in local storage so they outlive the page.
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 
 function load<T>(name: string, fallback: T, check: (value: unknown) => T | undefined): T {
   try {
@@ -34,7 +34,15 @@ export function usePersistedState<T>(
     name,
     value: load(name, fallback, check),
   }));
-  const value = state.name === name ? state.value : load(name, fallback, check);
+  // Under a name other than the state's (a store opened since), what is stored under it: read
+  // once per name, not on every render, where a new object each time would undo every memo
+  // downstream (the runs table re-filtered 10,000 runs on each render for a new views list).
+  const value = useMemo(
+    () => (state.name === name ? state.value : load(name, fallback, check)),
+    // The fallback and check are the caller's constants: the name alone picks what is stored.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [state, name],
+  );
   useEffect(() => {
     if (state.name === name) save(name, state.value);
   }, [name, state]);
