@@ -203,7 +203,7 @@ export class Backend {
       withSamples: (runId) => this.withSamples(runId),
       storeInfo: () => this.storeInfo(),
       listRuns: () => this.listRuns(),
-      subscribe: (session, runIds) => this.subscribe(session, runIds),
+      subscribe: (session, runIds, withRuns) => this.subscribe(session, runIds, withRuns),
       written: (run, what) => {
         if (what === 'tags') run.refreshTags();
         else {
@@ -229,7 +229,7 @@ export class Backend {
     return run;
   }
 
-  private subscribe(session: HubSession, runIds: readonly string[]): Snapshot {
+  private subscribe(session: HubSession, runIds: readonly string[], withRuns: boolean): Snapshot {
     const { runs } = this.source;
     for (const id of runIds) if (runs.has(id)) this.withSamples(id);
     // Every run asked for is followed, read or not: a run still being read, or not reached yet
@@ -238,7 +238,7 @@ export class Backend {
     const series = withinSampleBudget(
       runIds.flatMap((id) => runs.get(id)?.subscribedSeries() ?? []),
     );
-    return { seq: session.seq, runs: this.listRuns(), series };
+    return { seq: session.seq, runs: withRuns ? this.listRuns() : null, series };
   }
 
   /**

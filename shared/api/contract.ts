@@ -356,7 +356,16 @@ export type ApiRequest =
   | { readonly op: 'addTag'; readonly runId: string; readonly tag: string }
   | { readonly op: 'removeTag'; readonly runId: string; readonly tag: string }
   | { readonly op: 'setNotes'; readonly runId: string; readonly text: string }
-  | { readonly op: 'subscribe'; readonly runIds: readonly string[] }
+  | {
+      readonly op: 'subscribe';
+      readonly runIds: readonly string[];
+      /**
+       * False when the caller holds the runs as of its last delta: the snapshot leaves them out
+       * (a store's list can be 10,000 summaries), and a caller whose seq is not the snapshot's
+       * asks again with them.
+       */
+      readonly withRuns?: boolean;
+    }
   | {
       readonly op: 'envelope';
       readonly runId: string;
@@ -694,7 +703,8 @@ export type ApiResponse<Op extends ApiOp = ApiOp> =
  */
 export interface Snapshot {
   readonly seq: number;
-  readonly runs: readonly RunSummary[];
+  /** Every run's summary; null when the request asked without them. */
+  readonly runs: readonly RunSummary[] | null;
   readonly series: readonly SeriesColumns[];
 }
 

@@ -342,7 +342,14 @@ export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
         const problem = runIdProblem(runId);
         if (problem !== undefined) return bad(`runIds[${i}]: ${problem}`);
       }
-      return { op: knownOp, runIds: runIds as string[] };
+      const withRuns = raw['withRuns'];
+      if (withRuns !== undefined && typeof withRuns !== 'boolean')
+        return bad('withRuns must be true or false');
+      return {
+        op: knownOp,
+        runIds: runIds as string[],
+        ...(withRuns === undefined ? {} : { withRuns }),
+      };
     }
   }
 }

@@ -37,6 +37,8 @@ const WELL_FORMED: ApiRequest[] = [
   { op: 'setNotes', runId: RUN, text: 'n'.repeat(MAX_NOTES_LENGTH) },
   { op: 'subscribe', runIds: [] },
   { op: 'subscribe', runIds: [RUN, 'other'] },
+  { op: 'subscribe', runIds: [RUN], withRuns: false },
+  { op: 'subscribe', runIds: [], withRuns: true },
   { op: 'envelope', runId: RUN, key: 'train/loss', x: 'step', x0: 0, x1: 9, width: 640 },
   { op: 'envelope', runId: RUN, key: 'a/b', x: 'time', x0: -Infinity, x1: Infinity, width: 1 },
   {
@@ -164,6 +166,11 @@ describe('run ids', () => {
 });
 
 describe('malformed requests', () => {
+  it('that subscribe with runs neither true nor false', () => {
+    for (const withRuns of [0, 1, 'false', null, []])
+      expectBad({ op: 'subscribe', runIds: [RUN], withRuns });
+  });
+
   it('that are not objects', () => {
     for (const raw of [
       null,

@@ -187,6 +187,18 @@ describe.each(WATCHES)('Backend, watching by %s', (_, watch) => {
     expect(new Set(client.of('notes-changed').map((d) => d.runId))).toEqual(new Set([ENDED, LIVE]));
   });
 
+  it('leaves the runs out of a snapshot asked without them, series and seq as ever', async () => {
+    const { root } = await liveStore();
+    const backend = await open(root, options);
+    const client = connect(backend);
+    const whole = await client.subscribe([ENDED]);
+    expect(whole.runs!.map((run) => run.id).sort()).toEqual([ENDED, LIVE].sort());
+    const bare = await client.ok({ op: 'subscribe', runIds: [ENDED], withRuns: false });
+    expect(bare.runs).toBeNull();
+    expect(bare.seq).toBeGreaterThanOrEqual(whole.seq);
+    expect(bare.series.map((s) => s.key)).toEqual(whole.series.map((s) => s.key));
+  });
+
   it('a run followed before it is read has its series pushed once it is added', async () => {
     const { root } = await liveStore();
     const backend = await open(root, options);

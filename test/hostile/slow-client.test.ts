@@ -109,7 +109,7 @@ describe('a WebSocket client that stops reading while a live run grows', () => {
         Array.from({ length: samples.length }, (_, i) => samples.value(i)),
       );
     }
-    expect(snapshot.runs.find((run) => run.id === RUN)?.lastStep).toBe(STEPS);
+    expect(snapshot.runs!.find((run) => run.id === RUN)?.lastStep).toBe(STEPS);
     const outcome = await server.stop();
     expect(outcome.timedOut).toBe(false);
   }, 300_000);

@@ -27,7 +27,7 @@ export interface OpContext {
   storeInfo(): StoreInfo;
   listRuns(): RunSummary[];
   /** The session follows these runs from now on; the snapshot its deltas follow. */
-  subscribe(session: HubSession, runIds: readonly string[]): Snapshot;
+  subscribe(session: HubSession, runIds: readonly string[], withRuns: boolean): Snapshot;
   /** Tags or notes of the run were just written here: sessions hear of it at once. */
   written(entry: SourceRun, what: 'tags' | 'notes'): void;
 }

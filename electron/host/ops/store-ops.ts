@@ -6,5 +6,6 @@ import type { OpHandlers } from './op-context.js';
 export const STORE_OPS: OpHandlers<'storeInfo' | 'listRuns' | 'subscribe'> = {
   storeInfo: (context) => context.storeInfo(),
   listRuns: (context) => context.listRuns(),
-  subscribe: (context, request, session) => context.subscribe(session, request.runIds),
+  subscribe: (context, request, session) =>
+    context.subscribe(session, request.runIds, request.withRuns !== false),
 };

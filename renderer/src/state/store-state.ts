@@ -26,6 +26,8 @@ export class StoreState {
   private seq = 0;
   private followed: readonly string[] = [];
   private resyncing: Promise<void> | null = null;
+  /** True once a whole snapshot was taken and until the connection drops. */
+  private holdsRuns = false;
   private readonly series = new Map<string, Map<string, ClientSeries>>();
   private readonly runListeners = new Map<string, Set<Listener>>();
   /** Per run, bumped when a cut or a reset may have changed its files without their count. */
@@ -48,6 +50,7 @@ export class StoreState {
     this.unsubscribeDeltas = bridge.onDelta((delta) => this.apply(delta));
     this.unsubscribeConnection = bridge.onConnectionChange((connected) => {
       this.update({ connected });
+      if (!connected) this.holdsRuns = false;
       if (connected) void this.resync();
     });
   }
@@ -127,7 +130,42 @@ export class StoreState {
       runIds.length === this.followed.length && runIds.every((id, i) => this.followed[i] === id);
     if (same) return;
     this.followed = [...runIds];
-    await this.resync();
+    // The runs are held and kept by deltas: only the followed runs' series are asked for.
+    if (this.holdsRuns && this.resyncing === null) await this.refollow();
+    else await this.resync();
+  }
+
+  /**
+   * The followed runs' series, without the runs (a store's list may be 10,000 summaries, and
+   * each page's follow asked for it): deltas go on applying meanwhile, so what is held is right
+   * exactly when the snapshot's seq is the last delta's; otherwise it starts over whole.
+   */
+  private async refollow(): Promise<void> {
+    const followed = this.followed;
+    let snapshot: Snapshot;
+    try {
+      snapshot = unwrap(await this.bridge.api.subscribe({ runIds: followed, withRuns: false }));
+    } catch {
+      return this.resync();
+    }
+    // Followed anew meanwhile, or a resync began: the later asking answers.
+    if (followed !== this.followed || this.resyncing !== null) return;
+    if (snapshot.seq !== this.seq || snapshot.runs !== null) return this.resync();
+    this.holdSeries(snapshot);
+    this.update({ version: this.view.version + 1 });
+    for (const id of new Set([...followed, ...this.runListeners.keys()])) this.touchRun(id);
+  }
+
+  private holdSeries(snapshot: Snapshot): void {
+    this.series.clear();
+    for (const columns of snapshot.series) {
+      let runSeries = this.series.get(columns.runId);
+      if (runSeries === undefined) this.series.set(columns.runId, (runSeries = new Map()));
+      runSeries.set(
+        columns.key,
+        new ClientSeries(columns.runId, columns.key, columns.kind, columns),
+      );
+    }
   }
 
   /** A number that changes when the run's files may have changed though their count did not. */
@@ -151,16 +189,9 @@ export class StoreState {
     const attempt = (async () => {
       const snapshot: Snapshot = unwrap(await this.bridge.api.subscribe({ runIds: followed }));
       this.seq = snapshot.seq;
-      this.series.clear();
-      for (const columns of snapshot.series) {
-        let runSeries = this.series.get(columns.runId);
-        if (runSeries === undefined) this.series.set(columns.runId, (runSeries = new Map()));
-        runSeries.set(
-          columns.key,
-          new ClientSeries(columns.runId, columns.key, columns.kind, columns),
-        );
-      }
-      const runs = new Map(snapshot.runs.map((run) => [run.id, run]));
+      this.holdSeries(snapshot);
+      const runs = new Map((snapshot.runs ?? []).map((run) => [run.id, run]));
+      this.holdsRuns = snapshot.runs !== null;
       // A delta missed may have been an artifacts-changed: artifact pages ask again too.
       this.update({
         runs,
