@@ -1,4 +1,5 @@
-// A run's status as a coloured badge; a running run pulses, a silent one says when it last wrote.
+// A run's status as a coloured badge; a running run's pulses on its own page, a silent one says
+// when it last wrote.
 
 import type { RunStatusName } from '../../../shared/api/contract.js';
 import { relativeTime } from '../text/time-text.js';
@@ -15,14 +16,24 @@ const EXPLANATIONS: Record<RunStatusName, string> = {
     'The run cannot be read: its log or directory cannot be opened (the reason is shown), or its first record is not a start of the format this viewer reads.',
 };
 
-export function StatusBadge(props: { status: RunStatusName; lastWrite?: number; now?: number }) {
+export function StatusBadge(props: {
+  status: RunStatusName;
+  lastWrite?: number;
+  now?: number;
+  /** Animate a running run's ring: on the run's own page, one badge, not a list of them. */
+  pulse?: boolean;
+}) {
   const { status, lastWrite, now } = props;
   const label =
     status === 'silent' && lastWrite !== undefined
       ? `silent · ${relativeTime(lastWrite, now)}`
       : status;
   return (
-    <span className={`status ${status}`} title={EXPLANATIONS[status]} data-status={status}>
+    <span
+      className={`status ${status}${props.pulse === true ? ' pulse' : ''}`}
+      title={EXPLANATIONS[status]}
+      data-status={status}
+    >
       {label}
     </span>
   );

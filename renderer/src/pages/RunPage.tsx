@@ -147,7 +147,7 @@ export function RunPage(props: {
           <span data-testid="run-title">
             <VisibleText text={summary.name ?? summary.id} />
           </span>
-          <StatusBadge status={summary.status} lastWrite={summary.lastWrite} now={now} />
+          <StatusBadge status={summary.status} lastWrite={summary.lastWrite} now={now} pulse />
           <SourceBadge source={summary.source} long />
         </h1>
         <div className="meta-line">
