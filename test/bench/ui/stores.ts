@@ -22,7 +22,7 @@ export const SIZES = {
   zoomSamples: Number(process.env['MUNIN_BENCH_UI_ZOOM_SAMPLES'] ?? scaled(10_000_000)),
   tableRuns: Math.max(100, Math.round(10_000 * Math.min(1, scale * 10))),
   appends: Number(process.env['MUNIN_BENCH_UI_APPENDS'] ?? 600),
-  cpuSeconds: Number(process.env['MUNIN_BENCH_UI_CPU_SECONDS'] ?? 30),
+  cpuSeconds: Number(process.env['MUNIN_BENCH_UI_CPU_SECONDS'] ?? 60),
 } as const;
 
 const id = (prefix: string, n: number): string =>
