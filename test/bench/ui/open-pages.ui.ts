@@ -144,18 +144,23 @@ const ROWS = '[data-testid="runs-table"] [data-run-id]';
 
 /** From a run's page, the runs table opened until its rows are painted; the floor's the same. */
 export async function benchOpenTable(page: Page, floor: Page, runId: string): Promise<BenchFigure> {
-  const app = await repeat(OPENS, async () => {
-    await inPage(page, `location.hash = ${JSON.stringify(`#/run/${runId}/overview`)}`);
-    await page.waitForSelector('[data-testid="run-page"]');
-    await new Promise((done) => setTimeout(done, 300));
-    return inPage<number>(
-      page,
-      `(async () => { const t = __muninBench.now();
+  const app = await repeat(
+    OPENS,
+    async () => {
+      await inPage(page, `location.hash = ${JSON.stringify(`#/run/${runId}/overview`)}`);
+      await page.waitForSelector('[data-testid="run-page"]');
+      await new Promise((done) => setTimeout(done, 300));
+      return inPage<number>(
+        page,
+        `(async () => { const t = __muninBench.now();
         const painted = __muninBench.whenDom(() => document.querySelectorAll(${JSON.stringify(ROWS)}).length > 0);
         document.querySelector('[data-testid="nav-runs"]').click();
         return (await painted) - t; })()`,
-    );
-  });
+      );
+    },
+    page,
+    'open-runs-table',
+  );
   const height = await inPage<number>(
     page,
     `document.querySelector('[data-testid="runs-table"]').clientHeight`,
