@@ -81,4 +81,17 @@ describe('withinSampleBudget', () => {
       2000,
     );
   });
+
+  it('sends a key as counts when its runs hold more than one series may together', () => {
+    // 20 runs of 3,000 samples: 60,000 in one panel, past the 50,000 a series may send whole.
+    const all = Array.from({ length: 20 }, (_, r) => [
+      series('loss', 3000, `run${r}`),
+      series('lr', 10, `run${r}`),
+    ]).flat();
+    const sent = withinSampleBudget(all);
+    expect(new Set(sent.filter((s) => s.partial === true).map((s) => s.key))).toEqual(
+      new Set(['loss']),
+    );
+    expect(sent.filter((s) => s.key === 'lr').every((s, i) => s === all[2 * i + 1])).toBe(true);
+  });
 });
