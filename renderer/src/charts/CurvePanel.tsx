@@ -30,7 +30,7 @@ import { drawColourSpans, drawMarkLines, drawStages, stageTints } from './marks/
 import { MarkStrip, StageKey } from './marks/MarkStrip.js';
 import { benchDrawHooks } from './bench-probe.js';
 import { sameItems } from './trace-cache.js';
-import { VisibilityGate, watchVisibility } from './visibility-gate.js';
+import { useChartData } from './use-chart-data.js';
 
 export interface CurvePanelProps {
   readonly title: string;
@@ -136,12 +136,6 @@ export function CurvePanel(props: CurvePanelProps) {
     xName,
     emptyY?.join(':') ?? '',
   ].join('|');
-
-  const gate = useMemo(() => new VisibilityGate(), []);
-  useEffect(() => {
-    const element = host.current;
-    return element === null ? undefined : watchVisibility(element, gate);
-  }, [gate]);
 
   useEffect(() => {
     const element = host.current;
@@ -277,26 +271,8 @@ export function CurvePanel(props: CurvePanelProps) {
     showArea(ticksShown && chart !== null ? plotArea(chart) : null);
   }, [ticksShown]);
 
-  // Before the browser paints: the legend, read from the same traces, never runs ahead of the
-  // canvas by a frame. Off screen, only the newest data is drawn, once the panel is back.
-  useLayoutEffect(() => {
-    gate.offer(() => {
-      const chart = plot.current;
-      if (chart === null) return;
-      if (!zoomed.current) {
-        chart.setData(data as uPlot.AlignedData, true);
-        return;
-      }
-      // Keep the zoom the user chose while samples arrive. Setting the range again makes uPlot
-      // find the points in view in the new data: without it, it drew the old data's index
-      // range of the new points, which invented slopes and put the cursor on the wrong sample.
-      const { min, max } = chart.scales['x'] ?? {};
-      chart.setData(data as uPlot.AlignedData, false);
-      if (min != null && max != null) chart.setScale('x', { min, max });
-    });
-    // data is a new array exactly when aligned (or the empty axes) change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [aligned, drawable, structure]);
+  // Before the browser paints, so the legend never runs ahead of the canvas; held off screen.
+  useChartData(plot, host, zoomed, data as uPlot.AlignedData, [aligned, drawable, structure]);
 
   // What the cursor reads: on whole series here, on envelopes from the host (latest asked wins).
   useEffect(() => {
