@@ -131,17 +131,20 @@ const commands = {
   tick(m) {
     const f = file(m.handle);
     const state = { step: m.step, count: 0 };
-    state.timer = setInterval(() => {
+    const write = () => {
       state.step++;
       state.count++;
       append(f, Buffer.from(metricsLine(state.step, { [m.key]: state.step / 7 }), 'latin1'));
-    }, m.intervalMs);
+    };
+    // Started after a delay: tickers of several runs at phases of their own, as runs are.
+    state.timer = setTimeout(() => (state.timer = setInterval(write, m.intervalMs)), m.delayMs);
     ticks.set(m.handle, state);
     return {};
   },
   untick(m) {
     const state = ticks.get(m.handle);
     if (state === undefined) throw new Error('no ticker on ' + m.handle);
+    clearTimeout(state.timer);
     clearInterval(state.timer);
     ticks.delete(m.handle);
     return { count: state.count, step: state.step };
@@ -318,8 +321,14 @@ export class LiveWriter {
   }
 
   /** Starts appending one metrics line of `key` every intervalMs, steps from step + 1. */
-  async tick(handle: number, key: string, intervalMs: number, step = 0): Promise<void> {
-    await this.call('tick', { handle, key, intervalMs, step });
+  async tick(
+    handle: number,
+    key: string,
+    intervalMs: number,
+    step = 0,
+    delayMs = 0,
+  ): Promise<void> {
+    await this.call('tick', { handle, key, intervalMs, step, delayMs });
   }
 
   /** Stops the ticker; returns how many lines it wrote and its last step. */
