@@ -9,27 +9,19 @@ import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.js';
+
+export { CHROMIUM };
 
 const execFileAsync = promisify(execFile);
 
 export const REPO = resolve(import.meta.dirname, '../..');
 export const CLI = join(REPO, 'bin', 'munin-view.js');
-export const CHROMIUM = '/usr/bin/chromium';
 export const RENDERER_INDEX = join(REPO, 'out', 'renderer', 'index.html');
 export const SCREENSHOTS = join(REPO, 'test-results', 'screenshots');
 
 /** How long a test waits for the page to show a change: bounded, and generous on a busy machine. */
 export const WAIT = { timeout: 10_000 } as const;
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** Why the browser tests cannot run here, or null when they can. */
 export function e2eSkipReason(): string | null {

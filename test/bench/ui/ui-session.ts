@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../support/chromium.js';
 import { PROBE_SCRIPT } from './probe.js';
 
 const REPO = resolve(import.meta.dirname, '../../../..');
@@ -16,16 +17,6 @@ const CLI = join(REPO, 'bin', 'munin-view.js');
 export const TOKEN = 'munin-bench-ui-token-0123456789';
 export const UPLOT_JS = createRequire(import.meta.url).resolve('uplot/dist/uPlot.iife.min.js');
 export const VIEWPORT = { width: 1440, height: 900 } as const;
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export interface Served {
   readonly url: string;
@@ -91,7 +82,7 @@ export class UiSession {
 
   async launch(): Promise<Browser> {
     this.browser ??= await chromium.launch({
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: CHROMIUM_ARGS,
     });
     return this.browser;
