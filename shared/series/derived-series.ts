@@ -2,7 +2,7 @@
 // format's rule, put in x order, and smoothed by the debiased EMA over every sample, each built
 // once and extended as samples arrive (appends cost what they add, not the series' length).
 
-import type { Envelope } from './envelope.js';
+import type { Envelope, EnvelopeSource } from './envelope.js';
 import { EnvelopeIndex } from './envelope.js';
 import type { Float64Column } from './growable-column.js';
 import { float64Column, Uint32Column, uint32Column } from './growable-column.js';
@@ -147,6 +147,21 @@ export type EnvelopeX =
   | { readonly kind: 'step' }
   | { readonly kind: 'time' }
   | { readonly kind: 'step-metric'; readonly metric: SeriesSamples };
+
+/** An envelope index's source over points counted by length(), read by x and y. */
+function pointSource(
+  length: () => number,
+  x: (position: number) => number,
+  y: (position: number) => number,
+): EnvelopeSource {
+  return {
+    get length() {
+      return length();
+    },
+    x,
+    y,
+  };
+}
 
 /** The smoothed series in x order, its EMA's running state, and its index. */
 interface Smoothed {
@@ -304,17 +319,7 @@ export class SeriesEnvelopes {
   }
 
   private restartIndexes(): void {
-    const { samples } = this;
-    // While positions are the samples themselves (x never went back, no pairing), the index
-    // reads them straight: a query reads every sample in view, and each indirection told.
-    // Order and pairing only begin with a restart, which chooses again.
-    const direct = this.order === null && this.pairing === null;
-    this.rawIndex = new EnvelopeIndex(
-      this.indexSource(
-        direct ? (p) => samples.value(p) : (p) => samples.value(this.sampleAt(p)),
-        direct,
-      ),
-    );
+    this.rawIndex = new EnvelopeIndex(this.rawSource());
     for (const weight of [...this.smoothings.keys()]) {
       const state = this.newSmoothed();
       this.smoothings.set(weight, state);
@@ -322,33 +327,33 @@ export class SeriesEnvelopes {
     }
   }
 
-  /** What an index reads: the points taken into x order so far, with their x and a y. */
-  private indexSource(y: (position: number) => number, direct = false) {
-    const positions = () => this.positions;
+  /**
+   * What the raw index reads: the points taken into x order so far. While positions are the
+   * samples themselves (x never went back, no pairing) it reads the samples straight, for a
+   * query reads every sample in view and each indirection told; order and pairing only begin
+   * with a restart of the indexes, which chooses again.
+   */
+  private rawSource(): EnvelopeSource {
     const { samples } = this;
-    const x = !direct
-      ? (p: number) => this.xAt(p)
-      : this.x.kind === 'time'
-        ? (p: number) => samples.time(p)
-        : (p: number) => samples.step(p);
-    return {
-      get length() {
-        return positions();
-      },
-      x,
-      y,
-    };
+    const positions = (): number => this.positions;
+    if (this.order !== null || this.pairing !== null)
+      return pointSource(
+        positions,
+        (p) => this.xAt(p),
+        (p) => samples.value(this.sampleAt(p)),
+      );
+    const x =
+      this.x.kind === 'time' ? (p: number) => samples.time(p) : (p: number) => samples.step(p);
+    return pointSource(positions, x, (p) => samples.value(p));
   }
 
   private newSmoothed(): Smoothed {
     const values = float64Column();
-    const source = {
-      get length() {
-        return values.length;
-      },
-      x: (p: number) => this.xAt(p),
-      y: (p: number) => values.data[p]!,
-    };
+    const source = pointSource(
+      () => values.length,
+      (p) => this.xAt(p),
+      (p) => values.data[p]!,
+    );
     return { values, last: 0, count: 0, index: new EnvelopeIndex(source) };
   }
 

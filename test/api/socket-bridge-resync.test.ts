@@ -23,7 +23,7 @@ describe('the socket bridge on a resync message', () => {
     const following = state.follow(['run-a']);
     const first = socket.requests.at(-1)!;
     expect(first.request).toEqual({ op: 'subscribe', runIds: ['run-a'] });
-    socket.deliver({ type: 'response', id: first.id, response: { ok: true, result: snapshot(4) } });
+    socket.reply(first.id, snapshot(4));
     await following;
 
     socket.deliver({ type: 'resync' });

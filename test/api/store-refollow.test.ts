@@ -31,11 +31,7 @@ describe('following runs once the runs are held', () => {
     const following = state.follow(['run-a']);
     const first = socket.requests.at(-1)!;
     expect(first.request).toEqual({ op: 'subscribe', runIds: ['run-a'] });
-    socket.deliver({
-      type: 'response',
-      id: first.id,
-      response: { ok: true, result: snapshot(3, RUNS, 'run-a') },
-    });
+    socket.reply(first.id, snapshot(3, RUNS, 'run-a'));
     await following;
     return { socket, state };
   }
@@ -47,11 +43,7 @@ describe('following runs once the runs are held', () => {
     const following = state.follow(['run-b']);
     const asked = socket.requests.at(-1)!;
     expect(asked.request).toEqual({ op: 'subscribe', runIds: ['run-b'], withRuns: false });
-    socket.deliver({
-      type: 'response',
-      id: asked.id,
-      response: { ok: true, result: snapshot(3, null, 'run-b') },
-    });
+    socket.reply(asked.id, snapshot(3, null, 'run-b'));
     await following;
     expect(state.view.runs).toBe(held);
     expect(state.seriesOf('run-b').get('loss')?.length).toBe(3);
@@ -64,21 +56,13 @@ describe('following runs once the runs are held', () => {
     const following = state.follow(['run-b']);
     const asked = socket.requests.at(-1)!;
     // Seq 5: deltas 4 and 5 never reached this page, so its runs may lack what they said.
-    socket.deliver({
-      type: 'response',
-      id: asked.id,
-      response: { ok: true, result: snapshot(5, null, 'run-b') },
-    });
+    socket.reply(asked.id, snapshot(5, null, 'run-b'));
     await new Promise((done) => setTimeout(done, 0));
     const again = socket.requests.at(-1)!;
     expect(again.id).not.toBe(asked.id);
     expect(again.request).toEqual({ op: 'subscribe', runIds: ['run-b'] });
     const changed = [runSummary('run-b')];
-    socket.deliver({
-      type: 'response',
-      id: again.id,
-      response: { ok: true, result: snapshot(5, changed, 'run-b') },
-    });
+    socket.reply(again.id, snapshot(5, changed, 'run-b'));
     await following;
     expect([...state.view.runs.keys()]).toEqual(['run-b']);
     state.dispose();
@@ -89,11 +73,7 @@ describe('following runs once the runs are held', () => {
     socket.deliver({ type: 'resync' });
     const resync = socket.requests.at(-1)!;
     expect(resync.request).toEqual({ op: 'subscribe', runIds: ['run-a'] });
-    socket.deliver({
-      type: 'response',
-      id: resync.id,
-      response: { ok: true, result: snapshot(7, RUNS, 'run-a') },
-    });
+    socket.reply(resync.id, snapshot(7, RUNS, 'run-a'));
     await new Promise((done) => setTimeout(done, 0));
     void state.follow(['run-b']);
     expect(socket.requests.at(-1)!.request).toEqual({

@@ -33,6 +33,11 @@ export class ScriptedSocket {
     this.onopen?.();
   }
 
+  /** Answers the request numbered id with result, as the server's success. */
+  reply(id: number, result: unknown): void {
+    this.deliver({ type: 'response', id, response: { ok: true, result } } as WireServerMessage);
+  }
+
   deliver(message: WireServerMessage): void {
     const frame = encodeWireMessage(message, nodeTextCodec);
     this.onmessage?.({ data: frame.slice().buffer });

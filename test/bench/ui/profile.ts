@@ -92,6 +92,11 @@ const TRACE_CATEGORIES = [
   'cc',
 ];
 
+/** The first TOP of a heaviest-first list, a line each as stderr shows them. */
+function heaviest(times: readonly { where: string; ms: number }[]): string[] {
+  return times.slice(0, TOP).map(({ where, ms }) => `  ${ms.toFixed(1).padStart(9)} ms  ${where}`);
+}
+
 /** Runs work, sampled when the profile directory is set; work's result either way. */
 export async function profiled<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
   if (PROFILE_DIR === undefined || PROFILE_DIR === '') return work();
@@ -110,16 +115,12 @@ export async function profiled<T>(page: Page, name: string, work: () => Promise<
     const file = join(PROFILE_DIR, `${name.replace(/[^\w.-]+/g, '-')}.cpuprofile`);
     writeFileSync(file, JSON.stringify(profile));
     const wall = (profile.endTime - profile.startTime) / 1000;
-    const lines = selfTimes(profile)
-      .slice(0, TOP)
-      .map(({ where, ms }) => `  ${ms.toFixed(1).padStart(9)} ms  ${where}`);
+    const lines = heaviest(selfTimes(profile));
     const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
       traceEvents: TraceEvent[];
     };
     writeFileSync(file.replace(/\.cpuprofile$/, '.trace.json'), JSON.stringify(trace));
-    const slices = mainThreadSelfTimes(trace.traceEvents)
-      .slice(0, TOP)
-      .map(({ where, ms }) => `  ${ms.toFixed(1).padStart(9)} ms  ${where}`);
+    const slices = heaviest(mainThreadSelfTimes(trace.traceEvents));
     process.stderr.write(
       `main thread of ${name}, self time by trace event:\n${slices.join('\n')}\n`,
     );
