@@ -353,8 +353,10 @@ describeE2e('charts', () => {
     const over = page.locator(`${panel('train/loss')} .u-over`);
     const legend = page.locator(`${panel('train/loss')} .legend-row .legend-value`);
     /** Points the cursor at the right end of the plot and reads the legend's step there. */
-    await over.scrollIntoViewIfNeeded();
     const stepAtRightEnd = async (): Promise<number> => {
+      // Scrolled to every time: the page moves under the panel when the live run's first epoch
+      // turns its epoch tile and eval breakdown into curves above it.
+      await over.scrollIntoViewIfNeeded();
       const box = (await over.boundingBox())!;
       await page.mouse.move(box.x + box.width / 2, box.y + box.height + 60);
       await page.mouse.move(box.x + box.width - 1, box.y + box.height / 2);
