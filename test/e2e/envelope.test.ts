@@ -161,6 +161,16 @@ describeE2e('a series too long to send whole', () => {
         if (header.request?.op === 'envelope') askedColumns.push(header.request.width!);
       });
     });
+    // Every canvas put on the page is counted: a chart built only to be replaced is one too many.
+    await page.addInitScript(`(() => {
+      window.__canvasesShown = 0;
+      new MutationObserver((changes) => {
+        for (const change of changes)
+          for (const node of change.addedNodes)
+            if (node instanceof Element)
+              window.__canvasesShown += (node.matches('canvas') ? 1 : 0) + node.querySelectorAll('canvas').length;
+      }).observe(document, { childList: true, subtree: true });
+    })()`);
     // The app's socket opened with the page, before the listener: a reload opens the one watched.
     await page.reload();
     await page.waitForSelector('[data-testid="runs-table"] [data-run-id]', WAIT);
@@ -173,6 +183,10 @@ describeE2e('a series too long to send whole', () => {
     await page.waitForSelector(`${PANEL} canvas`, WAIT);
     // The loss declares train/epoch its step_metric: it opens on that axis, step a click away.
     await expect.poll(() => axisLabel(page), WAIT).toBe('x: train/epoch');
+    // Each panel built its chart once, when its curves came: none stood empty in the meantime.
+    expect(await evaluate<number>(page, 'window.__canvasesShown')).toBe(
+      await evaluate<number>(page, `document.querySelectorAll('canvas').length`),
+    );
     received = 0;
     await page.selectOption('[data-testid="page-x-axis"]', 'step');
     await expect.poll(() => axisLabel(page), WAIT).toBe('x: step');

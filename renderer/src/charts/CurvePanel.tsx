@@ -19,6 +19,7 @@ import type { CursorPoint, Readout } from './cursor-readout.js';
 import { pointAtOrBefore } from './cursor-readout.js';
 import { curveNotes } from './panel-notes.js';
 import { drawEdgeMarkers } from './edge-markers.js';
+import { guessedColumns } from './use-plot-columns.js';
 import { axisName, cursorXText, emptyData, xSpan, yRangeOf } from './curve-frame.js';
 import { CurveLegend } from './CurveLegend.js';
 import { CurvePanelHead } from './CurvePanelHead.js';
@@ -50,8 +51,16 @@ export interface CurvePanelProps {
   readonly syncKey: string;
   /** Told of the x range the user zoomed to (null when reset), for views fetched per range. */
   readonly onXRange?: (range: readonly [number, number] | null) => void;
-  /** Told of the plotting area's width in canvas pixels, for views fetched per pixel column. */
+  /**
+   * Told of the plotting area's width in canvas pixels, for views fetched per pixel column; while
+   * pending, of a guess from the panel's width.
+   */
   readonly onPlotColumns?: (columns: number) => void;
+  /**
+   * The curves are yet to come from the host: no chart is built until they do (a canvas made
+   * only to be replaced costs about what drawing the curves does), the panel says it is reading.
+   */
+  readonly pending?: boolean | undefined;
   /**
    * For traces drawn from envelopes, whose points are not all the samples: what a cursor at x
    * reads on each trace, in order, as the host answers it.
@@ -146,9 +155,14 @@ export function CurvePanel(props: CurvePanelProps) {
     return () => observer.disconnect();
   }, []);
 
+  const pending = props.pending === true;
   useEffect(() => {
     const element = host.current;
     if (element === null || width === 0) return;
+    if (pending) {
+      onPlotColumnsRef.current?.(guessedColumns(width, devicePixelRatio));
+      return;
+    }
     const series: uPlot.Series[] = [
       {},
       ...traceSeries(tracesRef.current, () => tracesRef.current, theme, dense),
@@ -256,7 +270,7 @@ export function CurvePanel(props: CurvePanelProps) {
     };
     // Data changes are applied below without rebuilding; the structure key covers the rest.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [structure, width, height, props.syncKey]);
+  }, [structure, width, height, props.syncKey, pending]);
 
   // Marks or stages that came with a new detail are drawn over the chart as it is.
   const marksKey = JSON.stringify([
@@ -385,6 +399,11 @@ export function CurvePanel(props: CurvePanelProps) {
         {hasMarks && drawable && area !== null
           ? createPortal(<MarkStrip runs={marks} mode={shownMode} view={area.view} />, area.over)
           : null}
+        {pending ? (
+          <div className="chart-empty" data-testid="chart-reading">
+            Reading…
+          </div>
+        ) : null}
         {!drawable && traces.length > 0 ? (
           <div className="chart-empty" data-testid="chart-empty">
             Nothing to draw against {xName}

@@ -167,7 +167,9 @@ export function EnvelopeCurve(props: {
     mode: XAxisMode;
     smoothing: number;
     answers: ReadonlyMap<string, EnvelopeColumns>;
-  }>({ mode, smoothing, answers: new Map() });
+    /** False until the first answer: the panel is reading. */
+    received: boolean;
+  }>({ mode, smoothing, answers: new Map(), received: false });
   const [failure, setFailure] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
   // The plot's own pixel columns once it is drawn, so that the host's columns are the plot's
@@ -222,7 +224,7 @@ export function EnvelopeCurve(props: {
       (entries) => {
         if (cancelled) return;
         setFailure(null);
-        setAnswered({ mode, smoothing, answers: new Map(entries) });
+        setAnswered({ mode, smoothing, answers: new Map(entries), received: true });
       },
       // A formula that names no key of a run, say, is the host's to explain: the panel says it.
       (error: unknown) => !cancelled && setFailure(String(error)),
@@ -327,6 +329,7 @@ export function EnvelopeCurve(props: {
       notes={notes}
       onXRange={(zoomed) => setZoom(zoomed === null ? null : { mode: shownMode, range: zoomed })}
       onPlotColumns={onPlotColumns}
+      pending={!answered.received && failure === null}
       readAt={readAt}
       onExportCsv={props.onExportCsv}
       onExportPng={props.onExportPng}

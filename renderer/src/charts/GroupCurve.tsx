@@ -37,6 +37,8 @@ interface Answers {
   readonly mode: GroupMode;
   readonly groups: ReadonlyMap<string, GroupEnvelope>;
   readonly runs: ReadonlyMap<string, EnvelopeColumns>;
+  /** False until the first answer: the panel is reading. */
+  readonly received: boolean;
 }
 
 export function GroupCurve(props: {
@@ -63,7 +65,12 @@ export function GroupCurve(props: {
     null,
   );
   const range = zoom !== null && zoom.mode === mode ? zoom.range : null;
-  const [answered, setAnswered] = useState<Answers>({ mode, groups: new Map(), runs: new Map() });
+  const [answered, setAnswered] = useState<Answers>({
+    mode,
+    groups: new Map(),
+    runs: new Map(),
+    received: false,
+  });
   const [failure, setFailure] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
   const [columns, onPlotColumns] = usePlotColumns();
@@ -110,7 +117,12 @@ export function GroupCurve(props: {
       ([groupAnswers, runAnswers]) => {
         if (cancelled) return;
         setFailure(null);
-        setAnswered({ mode, groups: new Map(groupAnswers), runs: new Map(runAnswers) });
+        setAnswered({
+          mode,
+          groups: new Map(groupAnswers),
+          runs: new Map(runAnswers),
+          received: true,
+        });
       },
       // A panel that cannot be drawn says why, rather than stand empty.
       (error: unknown) => !cancelled && setFailure(String(error)),
@@ -228,6 +240,7 @@ export function GroupCurve(props: {
         setZoom(zoomed === null ? null : { mode: answered.mode, range: zoomed })
       }
       onPlotColumns={onPlotColumns}
+      pending={!answered.received && failure === null}
       readAt={readAt}
       onExportCsv={props.onExportCsv}
       onExportPng={props.onExportPng}

@@ -1,17 +1,48 @@
-// When a panel drawn from the host's envelopes asks for them: at the pixel columns its plot told
-// (none before: an answer for a guessed width is thrown away the moment it arrives), a resize
-// once it rests, and again at most once a second while the samples it draws grow.
+// When a panel drawn from the host's envelopes asks for them: first at columns guessed from the
+// panel's width (its chart is built only once the curves come), then at the plot's own columns
+// where the guess was too far off, a resize once it rests, and again at most once a second
+// while the samples it draws grow.
 
 import { useEffect, useRef, useState } from 'react';
 
 /** A resize is many steps: the plot's columns are asked for once it has rested this long. */
 const RESIZE_REST_MS = 150;
 const REFRESH_MS = 1000;
+/** The narrowest y axis a curve panel draws (see curve-axes), in CSS pixels. */
+const NARROWEST_Y_AXIS = 32;
+/**
+ * How many CSS pixels of columns past the plot's an answer may hold and stand. More columns than
+ * pixels draw the same exact shape (a pixel spans every column in it), so an answer asked for a
+ * guess this close is kept, not asked for again at the plot's own width.
+ */
+const SLACK = 48;
 
-/** The plot's columns (null until it has told them) and the callback it tells them through. */
+/**
+ * The columns to ask for before the chart is drawn: the panel's width less the narrowest y
+ * axis, never fewer than the plot will have (which would draw coarser than its pixels).
+ */
+export function guessedColumns(hostWidth: number, pixelRatio: number): number {
+  return Math.max(1, Math.floor((hostWidth - NARROWEST_Y_AXIS) * pixelRatio));
+}
+
+/**
+ * What to do when the plot tells its columns while `held` were asked for: ask at once (nothing
+ * asked yet), keep the answer (it holds the plot's columns or a few more), or ask once the
+ * plot's size has rested.
+ */
+export function askFor(
+  held: number | null,
+  told: number,
+  pixelRatio: number,
+): 'now' | 'keep' | 'rest' {
+  if (held === null) return 'now';
+  return held >= told && held - told <= SLACK * pixelRatio ? 'keep' : 'rest';
+}
+
+/** The columns to ask for (null until known) and the callback the panel tells them through. */
 export function usePlotColumns(): [number | null, (plotColumns: number) => void] {
   const [columns, setColumns] = useState<number | null>(null);
-  const known = useRef(false);
+  const asked = useRef<number | null>(null);
   const resizeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -23,13 +54,14 @@ export function usePlotColumns(): [number | null, (plotColumns: number) => void]
     const next = Math.max(1, plotColumns);
     if (resizeTimer.current !== null) clearTimeout(resizeTimer.current);
     resizeTimer.current = null;
-    // The first width is asked for at once: the panel stands empty until it is.
-    if (!known.current) {
-      known.current = true;
+    const ask = (): void => {
+      asked.current = next;
       setColumns(next);
-      return;
-    }
-    resizeTimer.current = setTimeout(() => setColumns(next), RESIZE_REST_MS);
+    };
+    const action = askFor(asked.current, next, devicePixelRatio);
+    // The first columns are asked for at once: the panel stands reading until they are answered.
+    if (action === 'now') ask();
+    else if (action === 'rest') resizeTimer.current = setTimeout(ask, RESIZE_REST_MS);
   };
   return [columns, onPlotColumns];
 }
