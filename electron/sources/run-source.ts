@@ -19,7 +19,7 @@ import type {
   RunSummary,
   SeriesColumns,
 } from '../../shared/api/contract.js';
-import type { Goal } from '../../shared/format/records.js';
+import type { Goal, SeriesKind } from '../../shared/format/records.js';
 import type { Value } from '../../shared/format/values.js';
 import type { KeyStatistics } from '../../shared/series/statistics.js';
 import type { FollowResult } from '../follow/run-follower.js';
@@ -30,6 +30,35 @@ import type { ExportParts } from '../store/export.js';
 
 /** What changed of a run: its log, its tags or notes, or its writer, hint or directory. */
 export type RunChange = RunFileKind;
+
+/**
+ * A run's series as a subscription is offered it: its size, its samples copied only when it is
+ * sent whole (a Compare's snapshot sends most of its keys as counts: copying them first was
+ * most of its time).
+ */
+export interface OfferedSeries {
+  readonly runId: string;
+  readonly key: string;
+  readonly kind: SeriesKind;
+  readonly length: number;
+  /** The samples as columns, copied when called. */
+  whole(): SeriesColumns;
+}
+
+/** Offers each of a run's series, its samples read by `columns` only if taken whole. */
+export function offerSeries(
+  runId: string,
+  series: ReadonlyMap<string, Series>,
+  columns: (key: string) => SeriesColumns,
+): OfferedSeries[] {
+  return [...series].map(([key, held]) => ({
+    runId,
+    key,
+    kind: held.kind,
+    length: held.samples.length,
+    whole: () => columns(key),
+  }));
+}
 
 /** What a read of a run's log brought: samples and orphan cuts, a reset, or its end. */
 export type RunRefresh = FollowResult;
@@ -109,8 +138,8 @@ export interface SourceRun {
   keyStatistics(key: string): KeyStatistics | undefined;
   /** Samples [from, to) of a key as columns; the whole series by default. */
   columns(key: string, from?: number, to?: number): SeriesColumns | undefined;
-  /** The run's series as a subscriber takes them: whole, or only their count when too long. */
-  subscribedSeries(): SeriesColumns[];
+  /** The run's series as a subscriber is offered them: whole or as counts, as its budget says. */
+  subscribedSeries(): OfferedSeries[];
   /**
    * The envelope of a key for a view; a request with a label filter or for the orphaned copy
    * draws those samples, and a run whose samples carry no such label or that keeps no orphans

@@ -1,35 +1,40 @@
 // A snapshot's whole series stay within a budget of samples: past it the keys with the most
 // samples go as counts only (the page asks envelopes of them), a key for every run at once, the
-// rest whole and untouched, in their order.
+// rest whole and untouched, in their order; only the series sent whole have their samples copied.
 
 import { describe, expect, it } from 'vitest';
 import type { SeriesColumns } from '../../shared/api/contract.js';
 import { withinSampleBudget } from '../../electron/host/snapshot-budget.js';
+import type { OfferedSeries } from '../../electron/sources/run-source.js';
 
-function series(key: string, length: number, runId = 'r'): SeriesColumns {
+/** A series as a run offers it; its columns are made once, so a test can ask if they were sent. */
+function series(
+  key: string,
+  length: number,
+  runId = 'r',
+): OfferedSeries & { columns: SeriesColumns } {
   const steps = Float64Array.from({ length }, (_, i) => i);
-  return { runId, key, kind: 'metric', steps, times: steps, values: steps };
+  const columns: SeriesColumns = { runId, key, kind: 'metric', steps, times: steps, values: steps };
+  return { runId, key, kind: 'metric', length, columns, whole: () => columns };
 }
 
-/** A series too long to send whole, as a run gives it: its count only. */
-function tooLong(key: string, total: number, runId: string): SeriesColumns {
-  const none = new Float64Array(0);
+/** A series too long to send whole: copying its samples fails the test. */
+function tooLong(key: string, length: number, runId: string): OfferedSeries {
   return {
     runId,
     key,
     kind: 'metric',
-    steps: none,
-    times: none,
-    values: none,
-    partial: true,
-    total,
+    length,
+    whole: () => {
+      throw new Error(`${runId} ${key} was copied whole`);
+    },
   };
 }
 
 describe('withinSampleBudget', () => {
   it('sends everything whole within the budget', () => {
     const all = [series('a', 10), series('b', 20)];
-    expect(withinSampleBudget(all, 30)).toEqual(all);
+    expect(withinSampleBudget(all, 30)).toEqual(all.map((s) => s.columns));
   });
 
   it('sends the longest as counts only until the rest fit, keeping the order', () => {
@@ -40,7 +45,7 @@ describe('withinSampleBudget', () => {
     expect(sent[1]).toMatchObject({ partial: true, total: 40 });
     expect(sent[1]!.steps).toHaveLength(0);
     expect(sent.reduce((n, s) => n + s.steps.length, 0)).toBe(45);
-    expect(sent[2]).toBe(all[2]);
+    expect(sent[2]).toBe(all[2]!.columns);
   });
 
   it('leaves out as many as it takes, longest first', () => {
@@ -60,8 +65,9 @@ describe('withinSampleBudget', () => {
       ['b', 'acc', false],
     ]);
     expect(sent[0]).toMatchObject({ total: 100 });
-    expect(sent[1]).toBe(all[1]);
-    expect(sent[2]).toBe(all[2]);
+    expect(sent[1]).toMatchObject({ partial: true, total: 90_000 });
+    expect(sent[1]!.steps).toHaveLength(0);
+    expect(sent[2]).toBe((all[2] as ReturnType<typeof series>).columns);
   });
 
   it('budgets a key over all its runs, the keys with the most samples first', () => {
@@ -92,6 +98,8 @@ describe('withinSampleBudget', () => {
     expect(new Set(sent.filter((s) => s.partial === true).map((s) => s.key))).toEqual(
       new Set(['loss']),
     );
-    expect(sent.filter((s) => s.key === 'lr').every((s, i) => s === all[2 * i + 1])).toBe(true);
+    expect(sent.filter((s) => s.key === 'lr').every((s, i) => s === all[2 * i + 1]!.columns)).toBe(
+      true,
+    );
   });
 });

@@ -8,6 +8,7 @@ import type { KeyStatistics } from '../../shared/series/statistics.js';
 import { StatisticsAccumulator } from '../../shared/series/statistics.js';
 import type { ExportParts } from '../../electron/store/export.js';
 import type {
+  OfferedSeries,
   RunChange,
   RunRefresh,
   RunsSource,
@@ -135,8 +136,9 @@ class MemoryRun implements SourceRun {
     };
   }
 
-  subscribedSeries(): SeriesColumns[] {
-    return [this.columns('loss')!];
+  subscribedSeries(): OfferedSeries[] {
+    const loss = { runId: this.id, key: 'loss', kind: 'metric' as const };
+    return [{ ...loss, length: this.steps.length, whole: () => this.columns('loss')! }];
   }
 
   envelope(): { refused: string } {

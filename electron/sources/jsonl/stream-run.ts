@@ -3,7 +3,6 @@
 // abandoned, its annotations, and its export by the munin export's rules.
 
 import { basename } from 'node:path';
-import { WHOLE_SERIES_LIMIT } from '../../../shared/api/contract.js';
 import type {
   EnvelopeColumns,
   GitDiffPart,
@@ -29,7 +28,8 @@ import { Series } from '../../store/log/run-fold.js';
 import type { ExportPieces } from '../../store/export.js';
 import type { OpenedFile } from '../../store/store-files.js';
 import { CurveReader } from '../curve-reader.js';
-import type { RunCapabilities, SourceRun, SourceUse } from '../run-source.js';
+import type { OfferedSeries, RunCapabilities, SourceRun, SourceUse } from '../run-source.js';
+import { offerSeries } from '../run-source.js';
 import { EventFold } from './event-fold.js';
 import { streamExportPieces } from './stream-export.js';
 import { identityOf } from './stream-identity.js';
@@ -195,13 +195,8 @@ export class StreamRun implements SourceRun {
     return [];
   }
 
-  subscribedSeries(): SeriesColumns[] {
-    return [...this.fold.series].map(([key, held]) => {
-      const total = held.samples.length;
-      return total > WHOLE_SERIES_LIMIT
-        ? { ...this.columns(key, 0, 0)!, partial: true, total }
-        : this.columns(key)!;
-    });
+  subscribedSeries(): OfferedSeries[] {
+    return offerSeries(this.id, this.fold.series, (key) => this.columns(key)!);
   }
 
   series(key: string): Series | undefined {

@@ -2,7 +2,6 @@
 // the summaries and details the Api answers with, and the only writes, its tags and notes.
 
 import { join } from 'node:path';
-import { WHOLE_SERIES_LIMIT } from '../../../shared/api/contract.js';
 import type {
   EnvelopeColumns,
   GitDiffInfo,
@@ -37,7 +36,8 @@ import { notesPathOf, RunDirFiles } from './run-dir-files.js';
 import { describeLoggedFiles, openLoggedFile } from '../../store/logged-files.js';
 import type { OpenedFile } from '../../store/store-files.js';
 import { checkStoreDirectory, UnreadableFile } from '../../store/store-files.js';
-import type { RunCapabilities, SourceRun, SourceUse } from '../run-source.js';
+import type { OfferedSeries, RunCapabilities, SourceRun, SourceUse } from '../run-source.js';
+import { offerSeries } from '../run-source.js';
 
 export class RunEntry implements SourceRun {
   /** A munin run takes tags and notes, written as the format says. */
@@ -336,14 +336,8 @@ export class RunEntry implements SourceRun {
     return this.unreadable === null ? problems : [this.unreadable, ...problems];
   }
 
-  /** The run's series as a subscriber takes them: whole, or only their count when too long. */
-  subscribedSeries(): SeriesColumns[] {
-    return [...this.log.series].map(([key, held]) => {
-      const total = held.samples.length;
-      return total > WHOLE_SERIES_LIMIT
-        ? { ...this.columns(key, 0, 0)!, partial: true, total }
-        : this.columns(key)!;
-    });
+  subscribedSeries(): OfferedSeries[] {
+    return offerSeries(this.id, this.log.series, (key) => this.columns(key)!);
   }
 
   series(key: string): Series | undefined {
