@@ -6,44 +6,19 @@
 
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type {
-  EnvelopeColumns,
-  EnvelopePoints,
-  EnvelopeXColumn,
-  LabelFilter,
-  SeriesCopy,
-} from '../../../shared/api/contract.js';
-import type { Goal } from '../../../shared/format/records.js';
+import type { EnvelopeColumns, EnvelopeXColumn, SeriesCopy } from '../../../shared/api/contract.js';
 import { unwrap } from '../api/call.js';
 import { useServices } from '../state/app-context.js';
 import { usePlotColumns, useRefreshTick } from './use-plot-columns.js';
-import type { ClientSeries } from '../state/client-series.js';
 import type { Trace, XAxisMode } from './curve-data.js';
-import { finiteRange, NO_RAW, NO_SMOOTHED } from './curve-data.js';
+import type { EnvelopeRun } from './envelope-trace.js';
+import { envelopeTrace } from './envelope-trace.js';
 import type { CursorPoint } from './cursor-readout.js';
 import { CurvePanel } from './CurvePanel.js';
 import type { ImageStepMarks } from './ImageTicks.js';
 import type { PngSpec } from './png-export.js';
-import type { ColouredSpan } from './marks/label-colours.js';
 import type { RunMarks } from './marks/mark-clusters.js';
 import type { RunStages } from './marks/draw-marks.js';
-
-export interface EnvelopeRun {
-  readonly runId: string;
-  readonly label: string;
-  readonly color: string;
-  readonly dash?: readonly number[];
-  readonly startTime: number;
-  readonly goal: Goal | null;
-  /** The run's series of the key, whose version asks anew; none for a derived view. */
-  readonly series?: ClientSeries | undefined;
-  /** Only the samples whose label has a value. */
-  readonly filter?: LabelFilter | undefined;
-  /** Stretches drawn in a label value's colour, in the axis' units. */
-  readonly colourSpans?: readonly ColouredSpan[] | undefined;
-  /** Samples of the key a resume abandoned: drawn faintly when the panel shows them. */
-  readonly orphans?: number;
-}
 
 /** One line the panel asks envelopes for: a run's series, or the copy a resume abandoned. */
 interface Line {
@@ -52,81 +27,6 @@ interface Line {
 }
 
 const lineId = (line: Line): string => JSON.stringify([line.run.runId, line.copy]);
-
-/** What a run's envelopes draw: raw points, smoothed points and markers, merged in x order. */
-export function envelopeTrace(
-  run: EnvelopeRun,
-  envelope: EnvelopeColumns,
-  options: { mode: XAxisMode; smoothing: number; logY: boolean },
-): Trace {
-  const { mode, logY } = options;
-  const offset = mode === 'relative' ? run.startTime : 0;
-  const smoothing = options.smoothing > 0 ? envelope.smoothed : null;
-  const lists: { points: EnvelopePoints; missing: number }[] = [
-    { points: envelope.raw, missing: smoothing === null ? 0 : NO_SMOOTHED },
-    { points: envelope.markers, missing: 0 },
-  ];
-  if (smoothing !== null) lists.push({ points: smoothing, missing: NO_RAW });
-  const n = lists.reduce((sum, list) => sum + list.points.steps.length, 0);
-  const x = new Float64Array(n);
-  const y = new Float64Array(n);
-  const smoothed = new Float64Array(n);
-  const steps = new Float64Array(n);
-  const missing = new Uint8Array(n);
-  const xOf = (points: EnvelopePoints, k: number): number =>
-    (points.x === null ? points.steps[k]! : points.x[k]!) - offset;
-  // Each list is in x order already: merge them, keeping every point.
-  const cursors = lists.map(() => 0);
-  for (let out = 0; out < n; out++) {
-    let pick = -1;
-    for (let l = 0; l < lists.length; l++) {
-      const at = cursors[l]!;
-      if (at >= lists[l]!.points.steps.length) continue;
-      if (pick < 0 || xOf(lists[l]!.points, at) < xOf(lists[pick]!.points, cursors[pick]!))
-        pick = l;
-    }
-    const { points, missing: flags } = lists[pick]!;
-    const at = cursors[pick]!++;
-    x[out] = xOf(points, at);
-    steps[out] = points.steps[at]!;
-    missing[out] = flags;
-    // A marker's non-finite value stands in both lines, as a gap in each.
-    y[out] = flags & NO_RAW ? NaN : points.values[at]!;
-    smoothed[out] = flags & NO_SMOOTHED ? NaN : points.values[at]!;
-  }
-  const nonFiniteAt = Array.from(envelope.markers.values, (value, k) => ({
-    x: xOf(envelope.markers, k),
-    value,
-  }));
-  let nonPositive = 0;
-  if (logY) for (const value of envelope.raw.values) if (value <= 0) nonPositive++;
-  const best = run.goal === null ? null : envelope.best;
-  const { layout } = envelope;
-  return {
-    runId: run.runId,
-    label: run.label,
-    ...(run.colourSpans === undefined ? {} : { colourSpans: run.colourSpans }),
-    color: run.color,
-    dash: run.dash,
-    x,
-    y,
-    smoothed: smoothing === null ? null : smoothed,
-    steps,
-    nonFinite: envelope.nonFinite,
-    nonFiniteAt,
-    unpaired: envelope.unpaired,
-    nonPositive,
-    best: best === null ? null : { x: best.x - offset, y: best.value, step: best.step },
-    goal: run.goal,
-    mode: mode === 'step_metric' && envelope.stepMetric === null ? 'step' : mode,
-    missing,
-    total: envelope.total,
-    unpairedSteps: [],
-    yRange: finiteRange(envelope.raw.values, envelope.raw.values.length),
-    xRange: null,
-    columns: { x0: layout.x0 - offset, x1: layout.x1 - offset, columns: layout.columns },
-  };
-}
 
 function xColumnOf(mode: XAxisMode): EnvelopeXColumn {
   return mode === 'step' ? 'step' : mode === 'step_metric' ? 'step_metric' : 'time';

@@ -16,7 +16,7 @@ import { usePlotColumns, useRefreshTick } from './use-plot-columns.js';
 import type { Trace, XAxisMode } from './curve-data.js';
 import type { CursorPoint } from './cursor-readout.js';
 import { CurvePanel } from './CurvePanel.js';
-import { envelopeTrace } from './EnvelopeCurve.js';
+import { envelopeTrace } from './envelope-trace.js';
 import type { GroupMode } from './group-bands.js';
 import { groupModeOf, groupTraces } from './group-bands.js';
 import { groupNotes } from './group-notes.js';
