@@ -18,22 +18,35 @@ export const PROBE_SCRIPT = String.raw`(() => {
     channel.port2.postMessage(0);
   };
   const afterPaint = (done) => nativeFrame(() => afterThisTask(done));
-  // The frame being rendered, while its callbacks (and the microtasks they queue) run.
+  // The frame being rendered, while each of its callbacks and the microtasks it queued run
+  // (uPlot draws in one). A message marks the frame's end only when a draw in it waits for its
+  // paint: frames without draws cost the renderer nothing but the mark.
   let frame = null;
   const nativeFrame = window.requestAnimationFrame.bind(window);
   window.requestAnimationFrame = (callback) =>
     nativeFrame((t) => {
-      if (frame === null) {
-        const current = (frame = { waiting: [] });
-        afterThisTask((at) => {
-          frame = null;
-          for (const done of current.waiting) done(at);
+      const current = frame ?? { waiting: null };
+      frame = current;
+      try {
+        callback(t);
+      } finally {
+        queueMicrotask(() => {
+          if (frame === current) frame = null;
         });
       }
-      callback(t);
     });
   /** Calls done with the time the frame holding what was just drawn had been rendered. */
-  const whenRendered = (done) => (frame === null ? afterPaint(done) : frame.waiting.push(done));
+  const whenRendered = (done) => {
+    if (frame === null) return afterPaint(done);
+    if (frame.waiting === null) {
+      const current = frame;
+      current.waiting = [done];
+      afterThisTask((at) => {
+        if (frame === current) frame = null;
+        for (const waiting of current.waiting) waiting(at);
+      });
+    } else frame.waiting.push(done);
+  };
   const bench = {
     draws: [],
     events: {},
