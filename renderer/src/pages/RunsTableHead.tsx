@@ -67,9 +67,10 @@ export function RunsTableHead(props: {
         widths.set(cell.dataset['column']!, cell.getBoundingClientRect().width);
       onWidths(widths);
     };
+    // The observer tells of each cell's first size too, once the frame is laid out: measuring
+    // here forced a layout of the whole table before its rows were painted (14 ms of an open).
     const observer = new ResizeObserver(report);
     for (const cell of element.querySelectorAll('[data-column]')) observer.observe(cell);
-    report();
     return () => observer.disconnect();
   }, [columns, onWidths]);
 
