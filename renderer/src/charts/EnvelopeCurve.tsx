@@ -207,9 +207,12 @@ export function EnvelopeCurve(props: {
   const stepMetrics = [
     ...new Set(shown.flatMap((e) => (e.stepMetric === null ? [] : [e.stepMetric]))),
   ];
-  const notes = [
-    `${shown.reduce((n, e) => n + e.inView, 0).toLocaleString()} samples in view drawn exactly from at most 4 points a pixel column`,
-  ];
+  // While reading, nothing is in view yet: the panel says it is reading, not that it drew none.
+  const notes = answered.received
+    ? [
+        `${shown.reduce((n, e) => n + e.inView, 0).toLocaleString()} samples in view drawn exactly from at most 4 points a pixel column`,
+      ]
+    : [];
   if (failure !== null) notes.unshift(`The curves could not be read: ${failure}`);
   notes.push(...(props.notes ?? []));
   if (shown.some((e) => e.xOrder === 'sorted'))
