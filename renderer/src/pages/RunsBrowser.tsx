@@ -148,9 +148,16 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
     onClearFilter: () => setFilter(''),
   });
 
+  // Not on mount: the first row is in view of a fresh table, and asking the scroller where it
+  // is forced a layout of the table before its rows were painted (29 ms of an open, profiled).
+  const cursorMoved = useRef(false);
   useEffect(() => {
     // Keep the cursor's row in view as the keyboard moves it.
     const element = scrollRef.current;
+    if (!cursorMoved.current) {
+      cursorMoved.current = true;
+      return;
+    }
     if (element === null) return;
     const top = cursor * ROW_HEIGHT;
     const headerHeight = 32;
