@@ -30,14 +30,16 @@ export function GroupByControl(props: {
   }, []);
   useDismiss(open, close, [button, menu]);
 
+  // The param names are read from every run only while the menu is open.
   const params = useMemo(() => {
+    if (!open) return [];
     const names = new Set<string>();
     const list = Array.isArray(runs)
       ? runs
       : [...(runs as ReadonlyMap<string, RunSummary>).values()];
     for (const run of list) for (const name of run.params.keys()) names.add(name);
     return [...names].sort();
-  }, [runs]);
+  }, [runs, open]);
 
   const fields: GroupField[] = [
     { kind: 'experiment' },

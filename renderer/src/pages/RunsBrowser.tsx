@@ -4,7 +4,7 @@
 // selection for comparing, and keyboard control (/ filter, arrows move, Enter opens, Space selects).
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { RunStatusName } from '../../../shared/api/contract.js';
+import type { RunStatusName, RunSummary } from '../../../shared/api/contract.js';
 import type { Route } from '../state/route.js';
 import { useNow, useSelection, useServices, useStoreView } from '../state/app-context.js';
 import { useDerivedViews, useGroupBy } from '../state/sweep-choices.js';
@@ -25,9 +25,14 @@ import { GroupByControl } from './GroupByControl.js';
 import { groupFieldName } from '../state/run-groups.js';
 import { RunsTableHead } from './RunsTableHead.js';
 import { RunsRows } from './RunsRows.js';
+import { rememberLast } from '../state/remember-last.js';
 import { FilterChips, filterProblem } from './FilterChips.js';
 import { useSweepState } from '../sweeps/sweep-state.js';
 import { SweepPanel } from '../sweeps/SweepPanel.js';
+
+const countsOf = rememberLast((runs: ReadonlyMap<string, RunSummary>) =>
+  statusCounts(runs.values()),
+);
 
 const ROW_HEIGHT = 34;
 const OVERSCAN = 8;
@@ -100,7 +105,7 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
     result: sweep.result,
   });
   const { parsed, rows, statistics, listed, brushed } = table;
-  const counts = useMemo(() => statusCounts(view.runs.values()), [view.runs]);
+  const counts = useMemo(() => countsOf(view.runs), [view.runs]);
   const hidden = useMemo(() => new Set(hiddenList), [hiddenList]);
   const allColumns = useMemo(() => tableColumns(hidden, valueColumns), [hidden, valueColumns]);
   const columns = useMemo(

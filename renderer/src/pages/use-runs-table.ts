@@ -23,6 +23,25 @@ import { comparedKeys, MATCH_ALL, parseRunQuery } from './run-query.js';
 import type { ParsedQuery } from './run-query.js';
 import { FIELD_KEYS } from './run-query-match.js';
 import { useTableStatistics } from './use-table-statistics.js';
+import { rememberLast } from '../state/remember-last.js';
+
+// What the table derives from all the runs, kept across mounts. The views and the sort come
+// back from storage as new objects each mount, so they are compared as their JSON.
+const sourcesOf = rememberLast((runs: ReadonlyMap<string, RunSummary>, viewsJson: string) =>
+  nameableSources(runs.values(), JSON.parse(viewsJson) as DerivedView[]),
+);
+const valueNamesOf = rememberLast((runs: ReadonlyMap<string, RunSummary>) => {
+  const names = new Set<string>();
+  for (const run of runs.values())
+    for (const map of [run.params, run.summary])
+      for (const key of map.keys()) names.add(key.toLowerCase());
+  return names;
+});
+const NO_STATISTICS: StatisticsBySource = new Map();
+const sortedOf = rememberLast(
+  (runs: ReadonlyMap<string, RunSummary>, sortJson: string, statistics: StatisticsBySource) =>
+    sortRuns(runs.values(), JSON.parse(sortJson) as TableOptions['sort'], statistics),
+);
 
 export interface RunsTable {
   readonly parsed: ParsedQuery;
@@ -59,14 +78,9 @@ export function useRunsTable(props: {
     props;
   const parsed = useMemo(() => parseRunQuery(filter), [filter]);
   const query = parsed.ok ? parsed.query : MATCH_ALL;
-  const sources = useMemo(() => nameableSources(runs.values(), views), [runs, views]);
-  const valueNames = useMemo(() => {
-    const names = new Set<string>();
-    for (const run of runs.values())
-      for (const map of [run.params, run.summary])
-        for (const key of map.keys()) names.add(key.toLowerCase());
-    return names;
-  }, [runs]);
+  const viewsJson = JSON.stringify(views);
+  const sources = useMemo(() => sourcesOf(runs, viewsJson), [runs, viewsJson]);
+  const valueNames = useMemo(() => valueNamesOf(runs), [runs]);
   const needed = useMemo(() => {
     const list: StatisticsSource[] = neededSources(columns, query, sources, valueNames);
     if (result?.kind === 'statistic') {
@@ -89,7 +103,13 @@ export function useRunsTable(props: {
     [query, valueNames, sources],
   );
   // Sorted once per change of the runs or the sort; each keystroke in the filter only filters.
-  const sorted = useMemo(() => sortRuns(runs.values(), sort, statistics), [runs, sort, statistics]);
+  // Only a metric column's order depends on the statistics.
+  const sortJson = JSON.stringify(sort);
+  const sortStatistics = sort.column.kind === 'metric' ? statistics : NO_STATISTICS;
+  const sorted = useMemo(
+    () => sortedOf(runs, sortJson, sortStatistics),
+    [runs, sortJson, sortStatistics],
+  );
   const filtered = useMemo(
     () => filterSorted(sorted, { query, statuses, metrics }),
     [sorted, query, statuses, metrics],

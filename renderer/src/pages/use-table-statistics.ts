@@ -9,6 +9,7 @@ import { unwrap } from '../api/call.js';
 import { useServices } from '../state/app-context.js';
 import type { StatisticsBySource, StatisticsSource } from './metric-columns.js';
 import { sourceId } from './metric-columns.js';
+import { rememberLast } from '../state/remember-last.js';
 
 const THROTTLE_MS = 2000;
 
@@ -18,6 +19,10 @@ export function statisticsVersion(runs: Iterable<RunSummary>): string {
   for (const run of runs) parts.push(`${run.id}:${run.lastStep ?? ''}:${run.status}`);
   return parts.sort().join('\n');
 }
+
+const versionOf = rememberLast((runs: ReadonlyMap<string, RunSummary>) =>
+  statisticsVersion(runs.values()),
+);
 
 /** One source's statistics: of a key, or of a view (the host leaves out runs it cannot read). */
 async function readStatistics(
@@ -42,7 +47,7 @@ export function useTableStatistics(
   const { bridge } = useServices();
   const [statistics, setStatistics] = useState<StatisticsBySource>(new Map());
   const [problems, setProblems] = useState<ReadonlyMap<string, string>>(new Map());
-  const version = useMemo(() => statisticsVersion(runs.values()), [runs]);
+  const version = useMemo(() => versionOf(runs), [runs]);
   // Per source, the version its statistics were read at, and when the last reads went out.
   const readAt = useRef(new Map<string, string>());
   const lastRead = useRef(0);
