@@ -63,13 +63,19 @@ interface TraceEvent {
 export function mainThreadSelfTimes(
   events: readonly TraceEvent[],
 ): { where: string; ms: number }[] {
-  const main = events.find(
+  // Every page of the browser has a renderer main thread in the trace; the page traced is the
+  // one that did the work, not the first named.
+  const mains = events.filter(
     (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
   );
-  if (main === undefined) return [];
-  const slices = events
-    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined)
-    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const slicesOf = (main: TraceEvent): TraceEvent[] =>
+    events.filter(
+      (e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined,
+    );
+  const busiest = mains
+    .map(slicesOf)
+    .reduce<TraceEvent[]>((best, next) => (next.length > best.length ? next : best), []);
+  const slices = busiest.sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   const totals = new Map<string, number>();
   const open: { end: number; name: string }[] = [];
   for (const slice of slices) {
