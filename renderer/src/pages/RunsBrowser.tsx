@@ -105,7 +105,7 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
     result: sweep.result,
   });
   const { parsed, rows, statistics, listed, brushed } = table;
-  const counts = useMemo(() => countsOf(view.runs), [view.runs]);
+  const counts = countsOf(view.runs);
   const hidden = useMemo(() => new Set(hiddenList), [hiddenList]);
   const allColumns = useMemo(() => tableColumns(hidden, valueColumns), [hidden, valueColumns]);
   const columns = useMemo(

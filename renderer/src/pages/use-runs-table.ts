@@ -25,8 +25,9 @@ import { FIELD_KEYS } from './run-query-match.js';
 import { useTableStatistics } from './use-table-statistics.js';
 import { rememberLast } from '../state/remember-last.js';
 
-// What the table derives from all the runs, kept across mounts. The views and the sort come
-// back from storage as new objects each mount, so they are compared as their JSON.
+// What the table derives from all the runs, kept across mounts (and so across renders: these
+// serve as memos). The views and the sort come back from storage as new objects each mount, so
+// they are compared as their JSON.
 const sourcesOf = rememberLast((runs: ReadonlyMap<string, RunSummary>, viewsJson: string) =>
   nameableSources(runs.values(), JSON.parse(viewsJson) as DerivedView[]),
 );
@@ -78,9 +79,8 @@ export function useRunsTable(props: {
     props;
   const parsed = useMemo(() => parseRunQuery(filter), [filter]);
   const query = parsed.ok ? parsed.query : MATCH_ALL;
-  const viewsJson = JSON.stringify(views);
-  const sources = useMemo(() => sourcesOf(runs, viewsJson), [runs, viewsJson]);
-  const valueNames = useMemo(() => valueNamesOf(runs), [runs]);
+  const sources = sourcesOf(runs, JSON.stringify(views));
+  const valueNames = valueNamesOf(runs);
   const needed = useMemo(() => {
     const list: StatisticsSource[] = neededSources(columns, query, sources, valueNames);
     if (result?.kind === 'statistic') {
@@ -104,11 +104,10 @@ export function useRunsTable(props: {
   );
   // Sorted once per change of the runs or the sort; each keystroke in the filter only filters.
   // Only a metric column's order depends on the statistics.
-  const sortJson = JSON.stringify(sort);
-  const sortStatistics = sort.column.kind === 'metric' ? statistics : NO_STATISTICS;
-  const sorted = useMemo(
-    () => sortedOf(runs, sortJson, sortStatistics),
-    [runs, sortJson, sortStatistics],
+  const sorted = sortedOf(
+    runs,
+    JSON.stringify(sort),
+    sort.column.kind === 'metric' ? statistics : NO_STATISTICS,
   );
   const filtered = useMemo(
     () => filterSorted(sorted, { query, statuses, metrics }),

@@ -2,7 +2,7 @@
 // the parallel coordinates' result axis) with keyStatistics: once per source, and again when the
 // runs change meaningfully (a run added, a step logged, a status changed), at most every 2 s.
 
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { MuninBridge } from '../../../shared/api/bridge.js';
 import type { KeyStatisticsRow, RunSummary } from '../../../shared/api/contract.js';
 import { unwrap } from '../api/call.js';
@@ -47,7 +47,7 @@ export function useTableStatistics(
   const { bridge } = useServices();
   const [statistics, setStatistics] = useState<StatisticsBySource>(new Map());
   const [problems, setProblems] = useState<ReadonlyMap<string, string>>(new Map());
-  const version = useMemo(() => versionOf(runs), [runs]);
+  const version = versionOf(runs);
   // Per source, the version its statistics were read at, and when the last reads went out.
   const readAt = useRef(new Map<string, string>());
   const lastRead = useRef(0);
