@@ -25,6 +25,7 @@ import { GroupByControl } from './GroupByControl.js';
 import { groupFieldName } from '../state/run-groups.js';
 import { RunsTableHead } from './RunsTableHead.js';
 import { RunsRows } from './RunsRows.js';
+import { rowsToRender, useTableGeometry } from './use-table-geometry.js';
 import { rememberLast } from '../state/remember-last.js';
 import { FilterChips, filterProblem } from './FilterChips.js';
 import { useSweepState } from '../sweeps/sweep-state.js';
@@ -35,7 +36,6 @@ const countsOf = rememberLast((runs: ReadonlyMap<string, RunSummary>) =>
 );
 
 const ROW_HEIGHT = 34;
-const OVERSCAN = 8;
 
 function toggled<T>(set: ReadonlySet<T>, item: T): Set<T> {
   const next = new Set(set);
@@ -80,14 +80,16 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
     {},
     isWidths,
   );
-  const [laidOut, setLaidOut] = useState<ReadonlyMap<string, number>>(new Map());
   const [selected, setSelected] = useSelection();
   const [cursor, setCursor] = useState(0);
   const [menuOpen, setMenuOpen] = useState(false);
   const [scrollTop, setScrollTop] = useState(0);
-  const [viewport, setViewport] = useState({ width: 1200, height: 600 });
   const filterRef = useRef<HTMLInputElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const { viewport, laidOut, onWidths, overscan } = useTableGeometry(
+    scrollRef,
+    !view.loading && view.error === null,
+  );
   const columnsButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => void store.follow([]), [store]);
@@ -116,16 +118,6 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
   const closeMenu = useCallback((restoreFocus: boolean) => {
     setMenuOpen(false);
     if (restoreFocus) columnsButton.current?.focus();
-  }, []);
-
-  useEffect(() => {
-    const element = scrollRef.current;
-    if (element === null) return;
-    const observer = new ResizeObserver(() =>
-      setViewport({ width: element.clientWidth, height: element.clientHeight }),
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
   }, []);
 
   const toggleGroup = (id: string): void => setCollapsed((set) => toggled(set, id));
@@ -224,10 +216,12 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
     return colors === null ? null : (id: string) => colors.get(id) ?? '#7a8292';
   }, [table.runColors]);
   const shownRuns = rows.filter((r) => r.type === 'run').length;
-  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(
+  const { first, last } = rowsToRender(
+    scrollTop,
+    viewport.height,
+    ROW_HEIGHT,
     rows.length,
-    Math.ceil((scrollTop + viewport.height) / ROW_HEIGHT) + OVERSCAN,
+    overscan,
   );
 
   if (view.loading) {
@@ -367,7 +361,7 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
             sort={sort}
             onSort={sortBy}
             onResize={resize}
-            onWidths={setLaidOut}
+            onWidths={onWidths}
           />
           {rows.length === 0 ? (
             <div className="empty-state">
