@@ -1,6 +1,7 @@
-// The runs table's virtual rows in Chromium against `munin-view serve` of a 400-run store: the
+// Opening the runs table in Chromium against `munin-view serve` of a 400-run store: the
 // first frame of a table shown again holds exactly the rows in view, the rows for scrolling come
-// after it, and a scrolled table holds the rows at its scroll position.
+// after it, a scrolled table holds the rows at its scroll position, and opening it stores no
+// choice the user did not make.
 
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -82,5 +83,26 @@ describeE2e('the runs table’s rows', () => {
         WAIT,
       )
       .toEqual(expected);
+  });
+
+  it('stores no choice when it opens, and a choice when the user makes one', async () => {
+    await evaluate(
+      page,
+      `(() => { window.__stored = []; const set = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) { __stored.push(key); return set.call(this, key, value); }; })()`,
+    );
+    const runId = await evaluate<string>(
+      page,
+      `document.querySelector(${JSON.stringify(ROWS)}).dataset.runId`,
+    );
+    await goToRoute(page, `#/run/${encodeURIComponent(runId)}/overview`);
+    await page.waitForSelector('[data-testid="run-page"]');
+    await page.click('[data-testid="nav-runs"]');
+    await page.waitForSelector(ROWS);
+    expect(await evaluate<string[]>(page, '__stored')).toEqual([]);
+    await page.click('[role="columnheader"][data-column="name"]');
+    await expect
+      .poll(() => evaluate<string[]>(page, '__stored'), WAIT)
+      .toContain('munin-view:sort');
   });
 });
