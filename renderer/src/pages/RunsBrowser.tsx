@@ -207,9 +207,10 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
       : selectedRuns.length > 0
         ? selectedRuns.filter((id) => brushed.has(id))
         : listed.map((run) => run.id);
+  // Only while the panel shows them: it walked all 10,000 runs on each open of the table.
   const sweepRuns = useMemo(
-    () => listedOrSelected(table.filtered, selected),
-    [table.filtered, selected],
+    () => (sweep.open ? listedOrSelected(table.filtered, selected) : null),
+    [sweep.open, table.filtered, selected],
   );
   const groupColor = useMemo(() => {
     const colors = table.runColors;
@@ -337,7 +338,7 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
           {problem.text}
         </div>
       ) : null}
-      {sweep.open ? (
+      {sweepRuns !== null ? (
         <SweepPanel
           sweep={sweep}
           runs={sweepRuns.runs}
