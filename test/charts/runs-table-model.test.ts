@@ -358,6 +358,22 @@ describe('sorting once and filtering per keystroke', () => {
     }
   });
 
+  it('lists the sorted runs themselves when nothing filters them, and a copy when something does', () => {
+    const sorted = [run('r1', { name: 'a' }), run('r2', { name: 'b', status: 'failed' })];
+    // The same array: what the table derives from it is known again when it mounts again.
+    expect(filterSorted(sorted, { query: MATCH_ALL, statuses: new Set() })).toBe(sorted);
+    expect(filterSorted(sorted, { query: query(''), statuses: new Set() })).toBe(sorted);
+    const failed = filterSorted(sorted, { query: MATCH_ALL, statuses: new Set(['failed']) });
+    expect(failed.map((r) => r.id)).toEqual(['r2']);
+    expect(filterSorted(sorted, { query: query('a'), statuses: new Set() })).not.toBe(sorted);
+    const brushed = filterSorted(sorted, {
+      query: MATCH_ALL,
+      statuses: new Set(),
+      brushed: new Set(['r1']),
+    });
+    expect(brushed.map((r) => r.id)).toEqual(['r1']);
+  });
+
   it('finds a word in a run changed since it was first searched', () => {
     const before = run('r1', { name: 'plain' });
     expect(filterSorted([before], { query: query('fresh'), statuses: new Set() })).toEqual([]);

@@ -23,7 +23,7 @@ describeE2e('the runs table’s rows', () => {
     writeStore(root, RUNS, 5, true);
     const [browser, served] = await Promise.all([session.launchBrowser(), session.serve(root)]);
     page = await session.openApp(browser, served.url);
-    await page.waitForFunction((selector) => document.querySelectorAll(selector).length > 0, ROWS);
+    await page.waitForSelector(ROWS);
   }, 60_000);
 
   afterAll(() => session.close());

@@ -6,6 +6,7 @@ import { MISSING, sortableValue } from '../text/value-text.js';
 import type { GroupBy, RunGroup } from '../state/run-groups.js';
 import { groupRuns } from '../state/run-groups.js';
 import type { QueryNode } from './run-query.js';
+import { MATCH_ALL } from './run-query.js';
 import type { MetricLookup } from './run-query-match.js';
 import { matchesRunQuery } from './run-query-match.js';
 import type { MetricStat, StatisticsBySource } from './metric-columns.js';
@@ -182,8 +183,11 @@ export function sortRuns(
 export function filterSorted(
   sorted: readonly RunSummary[],
   options: Pick<TableOptions, 'statuses' | 'query' | 'metrics' | 'brushed'>,
-): RunSummary[] {
+): readonly RunSummary[] {
   const brushed = options.brushed ?? null;
+  // Nothing to filter by: the sorted runs themselves, so that what is derived from them (the
+  // rows) is known again when the table mounts again, not built anew from 10,000 runs.
+  if (options.statuses.size === 0 && brushed === null && options.query === MATCH_ALL) return sorted;
   return sorted.filter(
     (run) =>
       (options.statuses.size === 0 || options.statuses.has(run.status)) &&
@@ -193,7 +197,10 @@ export function filterSorted(
 }
 
 /** The runs the table lists, before grouping: filtered by status, query and brush, then sorted. */
-export function filterAndSort(runs: Iterable<RunSummary>, options: TableOptions): RunSummary[] {
+export function filterAndSort(
+  runs: Iterable<RunSummary>,
+  options: TableOptions,
+): readonly RunSummary[] {
   return filterSorted(sortRuns(runs, options.sort, options.statistics), options);
 }
 

@@ -39,6 +39,15 @@ const valueNamesOf = rememberLast((runs: ReadonlyMap<string, RunSummary>) => {
   return names;
 });
 const NO_STATISTICS: StatisticsBySource = new Map();
+// Known again across mounts when the runs listed are the same array: all the sorted runs.
+const rowsOf = rememberLast(
+  (listed: readonly RunSummary[], groupByJson: string, collapsedJson: string) =>
+    groupRows(
+      listed,
+      JSON.parse(groupByJson) as GroupBy,
+      new Set(JSON.parse(collapsedJson) as string[]),
+    ),
+);
 const sortedOf = rememberLast(
   (runs: ReadonlyMap<string, RunSummary>, sortJson: string, statistics: StatisticsBySource) =>
     sortRuns(runs.values(), JSON.parse(sortJson) as TableOptions['sort'], statistics),
@@ -121,7 +130,7 @@ export function useRunsTable(props: {
     () => (brushed === null ? filtered : filtered.filter((run) => brushed.has(run.id))),
     [filtered, brushed],
   );
-  const rows = useMemo(() => groupRows(listed, groupBy, collapsed), [listed, groupBy, collapsed]);
+  const rows = rowsOf(listed, JSON.stringify(groupBy), JSON.stringify([...collapsed].sort()));
   // Colours go by the groups of the filter before the brush, so brushing does not repaint them.
   const { groupColors, runColors } = useMemo(() => {
     const groupColors = new Map<string, string>();
