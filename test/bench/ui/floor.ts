@@ -141,3 +141,54 @@ export async function mountFloorTable(page: Page, runs: number, height: number):
     })()`,
   );
 }
+
+export interface LiveChartShape {
+  readonly series: number;
+  /** Points per series at the start, and added before each draw. */
+  readonly points: number;
+  readonly growth: number;
+  readonly width: number;
+  readonly height: number;
+  readonly drawsPerSecond: number;
+}
+
+/**
+ * Starts bare uPlot redrawing one chart of growing series in memory, each draw in an animation
+ * frame as the app's are, `drawsPerSecond` times a second; the returned call stops it.
+ */
+export async function startFloorLiveChart(
+  page: Page,
+  shape: LiveChartShape,
+): Promise<() => Promise<void>> {
+  await inPage(
+    page,
+    `(() => {
+      const shape = ${JSON.stringify(shape)};
+      const root = document.getElementById('root');
+      root.replaceChildren();
+      const x = [];
+      const ys = Array.from({ length: shape.series }, () => []);
+      let step = 0;
+      const grow = (n) => {
+        for (let i = 0; i < n; i++, step++) {
+          x.push(step);
+          for (let k = 0; k < shape.series; k++) ys[k].push(step / 10 + k);
+        }
+      };
+      grow(shape.points);
+      const u = new uPlot({
+        width: shape.width, height: shape.height, legend: { show: false },
+        series: [{}, ...ys.map((_, k) => ({ stroke: 'hsl(' + k * 37 + ',70%,50%)' }))],
+      }, [x, ...ys], root);
+      let owed = 0;
+      const timer = setInterval(() => requestAnimationFrame(() => {
+        owed += shape.growth;
+        grow(Math.floor(owed));
+        owed -= Math.floor(owed);
+        u.setData([x, ...ys]);
+      }), 1000 / shape.drawsPerSecond);
+      window.__stopFloorLive = () => (clearInterval(timer), u.destroy());
+    })()`,
+  );
+  return () => inPage(page, '__stopFloorLive()');
+}

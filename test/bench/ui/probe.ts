@@ -64,6 +64,7 @@ export const PROBE_SCRIPT = String.raw`(() => {
         key,
         runs: traces.map((t) => t.runId),
         last: traces.map((t) => (t.steps.length > 0 ? t.steps[t.steps.length - 1] : -1)),
+        points: x.length,
         data,
         xMin: u.scales.x.min,
         xMax: u.scales.x.max,

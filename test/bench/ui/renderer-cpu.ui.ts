@@ -1,11 +1,12 @@
 // UI bench case 4: the renderer's CPU on a Compare page of live runs, from the DevTools
 // protocol's Performance.getMetrics (TaskDuration per second of wall time), beside the same page
-// while nothing is written.
+// while nothing is written, and beside bare uPlot making the same draws of the same chart.
 
 import type { Page } from 'playwright-core';
 import type { LiveWriter } from '../../support/live-writer.js';
 import type { BenchFigure } from '../report.js';
 import { LIVE_KEY, SIZES, liveRun } from './stores.js';
+import { startFloorLiveChart } from './floor.js';
 import { profiled } from './profile.js';
 import { inPage } from './ui-session.js';
 
@@ -36,15 +37,22 @@ async function busyShare(page: Page, seconds: number): Promise<number> {
   return share('TaskDuration');
 }
 
+/** A draw the probe recorded: how many points each series of the chart held. */
+interface DrawRecord {
+  readonly points: number;
+}
+
 export async function benchRendererCpu(
   page: Page,
+  floor: Page,
   writer: LiveWriter,
   handles: readonly number[],
   firstStep: number,
-): Promise<BenchFigure> {
+): Promise<BenchFigure[]> {
   const ids = handles.map((_, n) => encodeURIComponent(liveRun(n)));
   await inPage(page, `location.hash = ${JSON.stringify(`#/compare/${ids.join(',')}`)}`);
-  await page.waitForSelector(`[data-testid="curve-panel"][data-key="${LIVE_KEY}"] canvas`);
+  const canvas = `[data-testid="curve-panel"][data-key="${LIVE_KEY}"] canvas`;
+  await page.waitForSelector(canvas);
   await new Promise((done) => setTimeout(done, 1000));
   await inPage(page, '__muninBench.take().length');
   const idle = await busyShare(page, SIZES.cpuSeconds);
@@ -59,13 +67,45 @@ export async function benchRendererCpu(
   } finally {
     for (const handle of handles) await writer.untick(handle);
   }
-  const draws = await inPage<number>(page, '__muninBench.take().length');
-  return {
-    name: `renderer CPU, Compare of ${handles.length} live runs writing every ${TICK_MS} ms at phases ${TICK_MS / handles.length} ms apart, over ${SIZES.cpuSeconds} s (${draws} panel draws)`,
-    value: live * 100,
-    unit: '% of a core',
-    baseline: idle * 100,
-    ratio: live / idle,
-    goal: 'value < 10 (baseline: the same page with nothing written)',
-  };
+  const draws = await inPage<DrawRecord[]>(page, '__muninBench.take()');
+  const size = await inPage<{ width: number; height: number }>(
+    page,
+    `(() => { const c = document.querySelector(${JSON.stringify(canvas)});
+      return { width: c.clientWidth, height: c.clientHeight }; })()`,
+  );
+  // The floor: the same chart (size, series, points and their growth) redrawn as often, by
+  // uPlot alone, from memory: what drawing costs this browser before the app does anything.
+  const first = draws[0]?.points ?? 0;
+  const stop = await startFloorLiveChart(floor, {
+    series: handles.length,
+    points: first,
+    growth: draws.length > 1 ? ((draws.at(-1)?.points ?? first) - first) / (draws.length - 1) : 0,
+    ...size,
+    drawsPerSecond: draws.length / SIZES.cpuSeconds,
+  });
+  let bare: number;
+  try {
+    bare = await busyShare(floor, SIZES.cpuSeconds);
+  } finally {
+    await stop();
+  }
+  const what = `Compare of ${handles.length} live runs writing every ${TICK_MS} ms at phases ${TICK_MS / handles.length} ms apart, over ${SIZES.cpuSeconds} s (${draws.length} panel draws)`;
+  return [
+    {
+      name: `renderer CPU, ${what}`,
+      value: live * 100,
+      unit: '% of a core',
+      baseline: idle * 100,
+      ratio: live / idle,
+      goal: 'value < 10 (baseline: the same page with nothing written)',
+    },
+    {
+      name: `renderer CPU against bare uPlot redrawing the same ${size.width}x${size.height} chart of ${handles.length} series as often, ${what}`,
+      value: live * 100,
+      unit: '% of a core',
+      baseline: bare * 100,
+      ratio: live / bare,
+      goal: 'none of its own: the floor under the figure above, what uPlot alone pays here for the same draws',
+    },
+  ];
 }

@@ -31,7 +31,14 @@ export async function benchUi(print: (figure: BenchFigure) => void): Promise<voi
       const page = await session.openApp(served.url);
       for (const f of await benchWriteToPixel(page, served.port, writer, handles, LIVE_RUNS))
         print(f);
-      print(await benchRendererCpu(page, writer, handles.slice(0, CPU_RUNS), 1_000_000));
+      for (const f of await benchRendererCpu(
+        page,
+        floor,
+        writer,
+        handles.slice(0, CPU_RUNS),
+        1_000_000,
+      ))
+        print(f);
       await page.context().close();
       await session.stop(served);
     }
