@@ -123,6 +123,30 @@ describeE2e('a live run', () => {
     }
   });
 
+  it('redraws the live panels without writing their head tools or cursor dots again', async () => {
+    const panel = '[data-testid="curve-panel"][data-key="train/loss"]';
+    await page.waitForSelector(`${panel} canvas`, WAIT);
+    await evaluate(
+      page,
+      `(() => { window.__rewritten = []; window.__ticks = 0;
+        window.__watch = new MutationObserver((list) => { for (const m of list) {
+          const t = m.target;
+          if (m.attributeName === 'data-x-ticks' || m.attributeName === 'data-y-ticks') __ticks++;
+          else if (t.matches?.('[data-testid="curve-panel"] input, .cursor-dot')) __rewritten.push(t.outerHTML.slice(0, 80) + ' ' + m.attributeName);
+        } });
+        __watch.observe(document.querySelector('[data-testid="run-page"]'), { subtree: true, attributes: true }); })()`,
+    );
+    const step = await pageStep();
+    await expect.poll(pageStep, WAIT).toBeGreaterThanOrEqual(step + 10);
+    const seen = await evaluate<{ rewritten: string[]; ticks: number }>(
+      page,
+      '(__watch.disconnect(), { rewritten: __rewritten, ticks: __ticks })',
+    );
+    // The panels did redraw meanwhile: their axes' labels were written as they moved.
+    expect(seen.ticks).toBeGreaterThan(0);
+    expect(seen.rewritten).toEqual([]);
+  });
+
   it('shows the run killed once its writer is stopped with SIGINT', async () => {
     await goToRoute(page, `#/run/${runId}/overview`);
     writer.process.kill('SIGINT');

@@ -2,6 +2,7 @@
 // axis, smoothing, log y, a page's own toggles (the image steps), and how many panels it shows.
 
 import type { ReactNode } from 'react';
+import { memo } from 'react';
 import type { XAxisMode } from './curve-data.js';
 
 /** The page's x axis: one for every panel, or each key on its declared axis (its step_metric). */
@@ -21,7 +22,8 @@ export const PAGE_X_MODES: readonly [XAxisChoice, string][] = [
   ...X_MODES,
 ];
 
-export function BoardToolbar(props: {
+/** Memoized: a live frame renders the board's panels, not its toolbar. */
+export const BoardToolbar = memo(function BoardToolbar(props: {
   filter: string;
   onFilter: (filter: string) => void;
   filterError: string | null;
@@ -98,4 +100,4 @@ export function BoardToolbar(props: {
       </span>
     </div>
   );
-}
+});

@@ -319,11 +319,13 @@ export function CurvePanel(props: CurvePanelProps) {
       const point = readout?.points[t] ?? null;
       const y = point === null ? NaN : smoothingOn ? (point.smoothed ?? point.value) : point.value;
       const scaleHolds = Number.isFinite(y) && (!logY || y > 0);
+      // Written only when it changes: every live frame renders the panel, and writing the
+      // attribute again, unchanged, still invalidated each dot's style.
       if (chart === null || point === null || !scaleHolds || cursorX === null) {
-        dot.hidden = true;
+        if (!dot.hidden) dot.hidden = true;
         return;
       }
-      dot.hidden = false;
+      if (dot.hidden) dot.hidden = false;
       dot.style.left = `${chart.valToPos(point.x, 'x')}px`;
       dot.style.top = `${chart.valToPos(y, 'y')}px`;
     });

@@ -4,7 +4,7 @@
 // grouped, each curve a band per group; the page's derived views as panels of their own.
 
 import type { ReactNode } from 'react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { MetricDeclaration } from '../../../shared/api/contract.js';
 import type { SeriesKind } from '../../../shared/format/records.js';
 import { scaleSpread } from '../../../shared/series/curve-math.js';
@@ -21,6 +21,7 @@ import { BreakdownFor, TileFor, lastValues } from './last-value-panels.js';
 import type { XAxisChoice } from './BoardToolbar.js';
 import { BoardToolbar, PAGE_X_MODES, X_MODES } from './BoardToolbar.js';
 import type { ImageStepMarks } from './ImageTicks.js';
+import type { ImageStep } from './image-ticks.js';
 import { ImageStepsToggle } from './ImageTicks.js';
 import { useSeriesVersion } from './use-series-version.js';
 import { TraceCache } from './trace-cache.js';
@@ -32,7 +33,10 @@ import type { DerivedView } from '../state/sweep-choices.js';
 import type { BoardGrouping } from './DerivedPanels.js';
 import { DerivedPanels } from './DerivedPanels.js';
 import { GroupCurve } from './GroupCurve.js';
+import { OverlayToggle } from './OverlayToggle.js';
 import { PALETTE, categoryStyle, dashPattern, runColors } from './run-colors.js';
+
+const NO_MARKS: readonly ImageStep[] = [];
 
 export interface BoardRun {
   readonly runId: string;
@@ -87,6 +91,16 @@ export function MetricsBoard({
   const [logY, setLogY] = useState(false);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [overlay, setOverlay] = useState<ReadonlySet<string>>(new Set());
+  const toggleOverlay = useCallback(
+    (key: string) =>
+      setOverlay((set) => {
+        const next = new Set(set);
+        if (next.has(key)) next.delete(key);
+        else next.add(key);
+        return next;
+      }),
+    [],
+  );
   const [showImageSteps, setShowImageSteps] = useState(false);
   const ticks = showImageSteps ? imageSteps : undefined;
 
@@ -223,21 +237,11 @@ export function MetricsBoard({
           ticks={ticks}
           headTools={
             <>
-              <label title="Draw this key with the other chosen ones on one canvas">
-                <input
-                  type="checkbox"
-                  checked={overlay.has(panel.key)}
-                  onChange={() =>
-                    setOverlay((set) => {
-                      const next = new Set(set);
-                      if (next.has(panel.key)) next.delete(panel.key);
-                      else next.add(panel.key);
-                      return next;
-                    })
-                  }
-                />
-                overlay
-              </label>
+              <OverlayToggle
+                panelKey={panel.key}
+                on={overlay.has(panel.key)}
+                onToggle={toggleOverlay}
+              />
               {axisSelect}
             </>
           }
@@ -280,6 +284,30 @@ export function MetricsBoard({
   const spread = scaleSpread(overlayTraces.map((t) => t.y));
 
   const total = sections.reduce((n, s) => n + s.panels.length, 0) + views.length;
+  // The toolbar's props keep their identity while only samples arrive, so that a live frame
+  // renders the panels and not the toolbar (whose inputs React 19 writes again on every render).
+  const onPageMode = useCallback((mode: XAxisChoice) => {
+    setPageMode(mode);
+    setPanelModes(new Map());
+  }, []);
+  const someOffStep = sections.some((section) =>
+    section.panels.some((p) => p.type === 'curve' && modeOf(p.key) !== 'step'),
+  );
+  const imageMarks = imageSteps?.marks;
+  const toolbarExtra = useMemo(
+    () => (
+      <>
+        {tools}
+        <ImageStepsToggle
+          marks={imageMarks ?? NO_MARKS}
+          on={showImageSteps}
+          onToggle={setShowImageSteps}
+          someOffStep={someOffStep}
+        />
+      </>
+    ),
+    [tools, imageMarks, showImageSteps, someOffStep],
+  );
 
   return (
     <div className="board stack">
@@ -289,28 +317,13 @@ export function MetricsBoard({
         filterError={matcher.error}
         pageMode={pageMode}
         modes={kind === 'metric' ? PAGE_X_MODES : X_MODES}
-        onPageMode={(mode) => {
-          setPageMode(mode);
-          setPanelModes(new Map());
-        }}
+        onPageMode={onPageMode}
         smoothing={smoothing}
         onSmoothing={setSmoothing}
         logY={logY}
         onLogY={setLogY}
         panels={total}
-        extra={
-          <>
-            {tools}
-            <ImageStepsToggle
-              marks={imageSteps?.marks ?? []}
-              on={showImageSteps}
-              onToggle={setShowImageSteps}
-              someOffStep={sections.some((section) =>
-                section.panels.some((p) => p.type === 'curve' && modeOf(p.key) !== 'step'),
-              )}
-            />
-          </>
-        }
+        extra={toolbarExtra}
       />
       {overlayTraces.length > 0 ? (
         <div className="section">
