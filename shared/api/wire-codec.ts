@@ -82,8 +82,16 @@ export function encodeWireMessage(value: unknown, text: TextCodec): Uint8Array {
   return frame;
 }
 
-/** Decodes a frame made by encodeWireMessage; throws WireFormatError on anything else. */
-export function decodeWireMessage(frame: Uint8Array, text: TextCodec): unknown {
+/**
+ * Decodes a frame made by encodeWireMessage; throws WireFormatError on anything else. With
+ * `owned`, the frame's buffer is the caller's alone (a WebSocket message's, a structured clone's):
+ * its arrays are views of it, where they lie 8-aligned, not of a copy.
+ */
+export function decodeWireMessage(
+  frame: Uint8Array,
+  text: TextCodec,
+  options: { readonly owned?: boolean } = {},
+): unknown {
   if (frame.length < 4) throw new WireFormatError('frame too short');
   const view = new DataView(frame.buffer, frame.byteOffset, frame.byteLength);
   const headerLength = view.getUint32(0, true);
@@ -96,9 +104,17 @@ export function decodeWireMessage(frame: Uint8Array, text: TextCodec): unknown {
   }
   const dataStart = Math.ceil((4 + headerLength) / 8) * 8;
   const dataCount = Math.max(0, Math.floor((frame.length - dataStart) / 8));
-  // Copy the data once, aligned, so that arrays never alias the transport's buffer.
-  const data = new Float64Array(dataCount);
-  new Uint8Array(data.buffer).set(frame.subarray(dataStart, dataStart + dataCount * 8));
+  // A buffer the transport may reuse (node's pooled Buffers) is copied once, aligned, so that
+  // arrays never alias it; one the caller owns is viewed as it is (a Compare's open copied and
+  // allocated its 10 MB of envelopes again).
+  const at = frame.byteOffset + dataStart;
+  let data: Float64Array;
+  if (options.owned === true && at % 8 === 0) {
+    data = new Float64Array(frame.buffer, at, dataCount);
+  } else {
+    data = new Float64Array(dataCount);
+    new Uint8Array(data.buffer).set(frame.subarray(dataStart, dataStart + dataCount * 8));
+  }
   const value = (v: unknown, depth: number): unknown => {
     if (depth > MAX_DEPTH) throw new WireFormatError('nested too deeply');
     if (v === null || typeof v !== 'object') return v;

@@ -246,6 +246,28 @@ describe('round trips', () => {
     expectSame(back.values, new Float64Array([1.5, -2.5]));
   });
 
+  it('decode an owned frame as views of its buffer where aligned, else as a copy', () => {
+    const values = new Float64Array([1.5, -2.5, NaN]);
+    const frame = encodeWireMessage({ values, steps: new Float64Array([7]) }, codec);
+    const owned = decodeWireMessage(frame, codec, { owned: true }) as {
+      values: Float64Array;
+      steps: Float64Array;
+    };
+    expectSame(owned.values, values);
+    expect(owned.values.buffer).toBe(frame.buffer);
+    expect(owned.steps.buffer).toBe(frame.buffer);
+    // A frame at an offset that leaves its arrays unaligned is copied, owned or not.
+    const shifted = new Uint8Array(frame.length + 3);
+    shifted.set(frame, 3);
+    const unaligned = decodeWireMessage(shifted.subarray(3), codec, { owned: true }) as {
+      values: Float64Array;
+    };
+    expectSame(unaligned.values, values);
+    expect(unaligned.values.buffer).not.toBe(shifted.buffer);
+    const copied = decodeWireMessage(frame, codec) as { values: Float64Array };
+    expect(copied.values.buffer).not.toBe(frame.buffer);
+  });
+
   it('carry a run detail whose provenance nests as deep as the format allows', () => {
     // The format reads 64 levels of JSON; the start record is one, its provenance the rest.
     const depth = 63;

@@ -17,9 +17,11 @@ export function createElectronBridge(preload: PreloadApi): MuninBridge {
     API_OPS.map((op) => [
       op,
       async (args: ArgsOf<ApiOp>): Promise<ApiResponse> =>
+        // Each answer comes through IPC as a clone of its own: its arrays are views of it.
         decodeWireMessage(
           await (preload.api[op] as (a: ArgsOf<ApiOp>) => Promise<Uint8Array>)(args),
           textCodec,
+          { owned: true },
         ) as ApiResponse,
     ]),
   ) as unknown as ApiFunctions;
@@ -29,7 +31,8 @@ export function createElectronBridge(preload: PreloadApi): MuninBridge {
     onDelta: (listener) =>
       preload.onDelta((frame) => {
         // One frame holds the deltas of one turn of the host's event loop, in order.
-        for (const delta of decodeWireMessage(frame, textCodec) as Delta[]) listener(delta);
+        for (const delta of decodeWireMessage(frame, textCodec, { owned: true }) as Delta[])
+          listener(delta);
       }),
     // IPC to the main process does not drop while the window lives.
     onConnectionChange: () => () => undefined,

@@ -46,7 +46,10 @@ export function createSocketBridge(
       everConnected = true;
     };
     ws.onmessage = (event: MessageEvent<ArrayBuffer>) => {
-      const message = decodeWireMessage(new Uint8Array(event.data), textCodec) as WireServerMessage;
+      // The message's buffer is this handler's alone: its arrays are decoded as views of it.
+      const message = decodeWireMessage(new Uint8Array(event.data), textCodec, {
+        owned: true,
+      }) as WireServerMessage;
       if (message.type === 'deltas') {
         for (const delta of message.deltas as Delta[])
           for (const listener of deltaListeners) listener(delta);
