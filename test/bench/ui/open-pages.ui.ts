@@ -6,6 +6,7 @@ import type { BenchFigure } from '../report.js';
 import { floorCharts } from './floor.js';
 import { BOARD_RUN, SIZES, compareRun, keyName } from './stores.js';
 import { profiled } from './profile.js';
+import { messagesTakenIn, wireFloor } from './wire-floor.js';
 import { inPage, percentile, pollPage } from './ui-session.js';
 
 const OPENS = Number(process.env['MUNIN_BENCH_UI_OPENS'] ?? 3);
@@ -110,19 +111,19 @@ export async function benchOpenBoards(page: Page, floor: Page): Promise<BenchFig
   );
   const ids = Array.from({ length: SIZES.compareRuns }, (_, r) => compareRun(r));
   const compareKeys = boardKeys.slice(0, SIZES.compareKeys);
-  const compare = await repeat(
-    OPENS,
-    () =>
-      openBoard(
-        page,
-        `#/compare/${ids.join(',')}`,
-        compareKeys,
-        SIZES.compareSamples - 1,
-        ids.length,
-      ),
-    page,
-    'open-compare',
-  );
+  const openCompare = (): Promise<number> =>
+    openBoard(
+      page,
+      `#/compare/${ids.join(',')}`,
+      compareKeys,
+      SIZES.compareSamples - 1,
+      ids.length,
+    );
+  const compare = await repeat(OPENS, openCompare, page, 'open-compare');
+  // Once more, unmeasured (the protocol's network events copy every frame), for the sizes of
+  // the messages an open takes in: the wire floor sends as many, as big, from memory.
+  const sizes = await messagesTakenIn(page, openCompare);
+  const wire = await wireFloor(floor, sizes, OPENS);
   const compareSize = await chartSize(page);
   const compareFloor = await repeat(OPENS, () =>
     floorCharts(floor, {
@@ -143,6 +144,14 @@ export async function benchOpenBoards(page: Page, floor: Page): Promise<BenchFig
       compare,
       compareFloor,
     ),
+    {
+      name: `open Compare against taking in its ${sizes.length} WebSocket messages (${(sizes.reduce((a, b) => a + b, 0) / 1e6).toFixed(1)} MB) alone (median of ${wire.length})`,
+      value: percentile(compare, 50),
+      unit: 'ms',
+      baseline: percentile(wire, 50),
+      ratio: percentile(compare, 50) / percentile(wire, 50),
+      goal: 'none of its own: the wire floor under the figure above, what moving the bytes into this browser costs',
+    },
   ];
 }
 
