@@ -44,12 +44,18 @@ function envelope(parts: Partial<EnvelopeColumns>): EnvelopeColumns {
 const step = { mode: 'step' as const, smoothing: 0, logY: false };
 
 describe('envelopeTrace', () => {
-  it('takes a raw envelope alone as it is, x the steps', () => {
-    const trace = envelopeTrace(run, envelope({ raw: points([1, 2, 5], [0.5, 0.25, 2]) }), step);
+  it('takes a raw envelope alone as it is, x the steps, its columns not copied', () => {
+    const raw = points([1, 2, 5], [0.5, 0.25, 2]);
+    const trace = envelopeTrace(run, envelope({ raw }), step);
     expect([...trace.x]).toEqual([1, 2, 5]);
     expect([...trace.steps]).toEqual([1, 2, 5]);
     expect([...trace.y]).toEqual([0.5, 0.25, 2]);
-    expect([...trace.missing!]).toEqual([0, 0, 0]);
+    // The decoded columns themselves: a Compare's 240 envelopes copied five columns each.
+    expect(trace.x).toBe(raw.steps);
+    expect(trace.steps).toBe(raw.steps);
+    expect(trace.y).toBe(raw.values);
+    // No point is missing from a line: there is only one.
+    expect(trace.missing).toBeUndefined();
     expect(trace.smoothed).toBeNull();
   });
 
