@@ -61,18 +61,35 @@ export class CurveReader {
       smoothing,
     });
     const { samples } = series;
+    // Plain loops: a typed array's from() with a mapping function cost as much as the query.
+    const stepsAt = (positions: Uint32Array): Float64Array => {
+      const steps = new Float64Array(positions.length);
+      for (let k = 0; k < positions.length; k++)
+        steps[k] = samples.step(envelopes.sampleAt(positions[k]!));
+      return steps;
+    };
+    const xAt = (positions: Uint32Array): Float64Array => {
+      const x = new Float64Array(positions.length);
+      for (let k = 0; k < positions.length; k++) x[k] = envelopes.xAt(positions[k]!);
+      return x;
+    };
+    const curve = (found: { indices: Uint32Array; x: Float64Array; y: Float64Array }) => ({
+      // Against step, the points' x are their steps: the envelope holds them already.
+      steps: basis.kind === 'step' ? found.x : stepsAt(found.indices),
+      x: basis.kind === 'step' ? null : found.x,
+      values: found.y,
+    });
     const points = (positions: Uint32Array, values: Float64Array): EnvelopePoints => ({
-      steps: Float64Array.from(positions, (p) => samples.step(envelopes.sampleAt(p))),
-      x: basis.kind === 'step' ? null : Float64Array.from(positions, (p) => envelopes.xAt(p)),
+      steps: stepsAt(positions),
+      x: basis.kind === 'step' ? null : xAt(positions),
       values,
     });
     const goal = this.source.declaration(request.key)?.goal ?? null;
     const best = goal === null ? -1 : envelopes.best(goal);
     const { nonFinite } = envelope.raw;
     return {
-      raw: points(envelope.raw.indices, envelope.raw.y),
-      smoothed:
-        envelope.smoothed === null ? null : points(envelope.smoothed.indices, envelope.smoothed.y),
+      raw: curve(envelope.raw),
+      smoothed: envelope.smoothed === null ? null : curve(envelope.smoothed),
       markers: points(
         nonFinite,
         Float64Array.from(nonFinite, (p) => samples.value(envelopes.sampleAt(p))),

@@ -3,6 +3,7 @@
 // once and extended as samples arrive (appends cost what they add, not the series' length).
 
 import type { Envelope, EnvelopeSource } from './envelope.js';
+import type { StoredColumn } from './stored-spans.js';
 import { EnvelopeIndex } from './envelope.js';
 import type { Float64Column } from './growable-column.js';
 import { float64Column, Uint32Column, uint32Column } from './growable-column.js';
@@ -13,6 +14,8 @@ export interface SeriesSamples {
   step(index: number): number;
   time(index: number): number;
   value(index: number): number;
+  /** The column as stored, where the samples keep one: envelopes scan it straight. */
+  storedColumn?(which: 'steps' | 'times' | 'values'): StoredColumn;
 }
 
 export const NO_SAMPLES: SeriesSamples = {
@@ -153,6 +156,7 @@ function pointSource(
   length: () => number,
   x: (position: number) => number,
   y: (position: number) => number,
+  stored: { xColumn?: StoredColumn | undefined; yColumn?: StoredColumn | undefined } = {},
 ): EnvelopeSource {
   return {
     get length() {
@@ -160,6 +164,8 @@ function pointSource(
     },
     x,
     y,
+    xColumn: stored.xColumn,
+    yColumn: stored.yColumn,
   };
 }
 
@@ -344,7 +350,16 @@ export class SeriesEnvelopes {
       );
     const x =
       this.x.kind === 'time' ? (p: number) => samples.time(p) : (p: number) => samples.step(p);
-    return pointSource(positions, x, (p) => samples.value(p));
+    return pointSource(positions, x, (p) => samples.value(p), {
+      xColumn: this.storedX(),
+      yColumn: samples.storedColumn?.('values'),
+    });
+  }
+
+  /** The stored column of the points' x, while positions are the samples themselves. */
+  private storedX(): StoredColumn | undefined {
+    if (this.order !== null || this.pairing !== null) return undefined;
+    return this.samples.storedColumn?.(this.x.kind === 'time' ? 'times' : 'steps');
   }
 
   private newSmoothed(): Smoothed {
@@ -353,6 +368,8 @@ export class SeriesEnvelopes {
       () => values.length,
       (p) => this.xAt(p),
       (p) => values.data[p]!,
+      // One array, grown by reallocation: read as a single block, whatever it is by then.
+      { xColumn: this.storedX(), yColumn: { blockSize: Infinity, block: () => values.data } },
     );
     return { values, last: 0, count: 0, index: new EnvelopeIndex(source) };
   }

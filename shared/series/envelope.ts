@@ -4,13 +4,14 @@
 // arrive, so a 10,000,000-sample series at 1,000 px answers in milliseconds.
 
 import { float64Column } from './growable-column.js';
+import type { SpanSource } from './stored-spans.js';
+import { SpanReader } from './stored-spans.js';
 
-/** Where the index reads samples: x must not decrease along the series for the fast path. */
-export interface EnvelopeSource {
-  readonly length: number;
-  x(index: number): number;
-  y(index: number): number;
-}
+/**
+ * Where the index reads samples: x must not decrease along the series. Where the source has its
+ * points' stored columns, scans read them straight.
+ */
+export type EnvelopeSource = SpanSource;
 
 export interface Envelope {
   /** Indices into the series of the points to draw, ascending. */
@@ -41,6 +42,22 @@ const SUPER_BITS = 6;
 const SUPER = 1 << SUPER_BITS;
 
 /**
+ * Appends a column's four points (its first, least, greatest and last finite samples) in index
+ * order, each once. The first and last bound the other two: only those two may be out of order
+ * (Array.sort's comparator calls, 620 columns a query, cost more than the query's scan).
+ */
+function pushInOrder(picked: number[], four: readonly number[]): void {
+  const first = four[0]!;
+  const last = four[3]!;
+  const lower = Math.min(four[1]!, four[2]!);
+  const upper = Math.max(four[1]!, four[2]!);
+  picked.push(first);
+  if (lower !== first) picked.push(lower);
+  if (upper !== lower) picked.push(upper);
+  if (last !== upper) picked.push(last);
+}
+
+/**
  * Least and greatest finite value of each block of 64 samples (NaN when it has none), the same
  * over blocks of 64 blocks, and the indices of non-finite samples.
  */
@@ -54,48 +71,73 @@ export class EnvelopeIndex {
   private positiveInfinity = 0;
   private negativeInfinity = 0;
   private indexed = 0;
+  private readonly reader: SpanReader;
 
   constructor(private readonly source: EnvelopeSource) {
+    this.reader = new SpanReader(source);
     this.extend();
   }
 
   /** Takes in the samples appended since the last call. */
   extend(): void {
-    const { source } = this;
+    const { source, reader } = this;
     const end = source.length;
-    for (let i = this.indexed; i < end; i++) {
-      const value = source.y(i);
-      // Columns are ranges of x: a source whose x goes back is sorted first (SeriesEnvelopes
-      // keeps such points in x order), never indexed as it is.
-      if (i > 0 && source.x(i) < source.x(i - 1))
-        throw new RangeError(`an envelope index needs x in order; x goes back at ${i}`);
-      const block = i >>> BLOCK_BITS;
-      const superBlock = i >>> (BLOCK_BITS + SUPER_BITS);
-      if (block >= this.blockMin.length) {
-        this.blockMin.push(NaN);
-        this.blockMax.push(NaN);
+    let previousX = this.indexed > 0 ? source.x(this.indexed - 1) : -Infinity;
+    // Columns are ranges of x: a source whose x goes back is sorted first (SeriesEnvelopes keeps
+    // such points in x order), never indexed as it is.
+    const goesBack = (i: number): RangeError =>
+      new RangeError(`an envelope index needs x in order; x goes back at ${i}`);
+    if (!reader.stored(true)) {
+      // Read a call a point: copying them into spans first would only add a pass.
+      for (let i = this.indexed; i < end; i++) {
+        const x = source.x(i);
+        if (x < previousX) throw goesBack(i);
+        previousX = x;
+        this.take(i, source.y(i));
       }
-      if (superBlock >= this.superMin.length) {
-        this.superMin.push(NaN);
-        this.superMax.push(NaN);
+      this.indexed = end;
+      return;
+    }
+    for (let i = this.indexed; i < end;) {
+      const stop = reader.read(i, end, true);
+      const { xs, ys, base } = reader;
+      for (; i < stop; i++) {
+        const x = xs[i - base]!;
+        if (x < previousX) throw goesBack(i);
+        previousX = x;
+        this.take(i, ys[i - base]!);
       }
-      if (!Number.isFinite(value)) {
-        this.nonFinite.push(i);
-        if (value === Infinity) this.positiveInfinity++;
-        else if (value === -Infinity) this.negativeInfinity++;
-        else this.nan++;
-        continue;
-      }
-      const bMin = this.blockMin.data[block]!;
-      if (!(value >= bMin)) this.blockMin.data[block] = value;
-      const bMax = this.blockMax.data[block]!;
-      if (!(value <= bMax)) this.blockMax.data[block] = value;
-      const sMin = this.superMin.data[superBlock]!;
-      if (!(value >= sMin)) this.superMin.data[superBlock] = value;
-      const sMax = this.superMax.data[superBlock]!;
-      if (!(value <= sMax)) this.superMax.data[superBlock] = value;
     }
     this.indexed = end;
+  }
+
+  /** Adds the sample at i, of this value, to its block's and its group's summaries. */
+  private take(i: number, value: number): void {
+    const block = i >>> BLOCK_BITS;
+    const superBlock = i >>> (BLOCK_BITS + SUPER_BITS);
+    if (block >= this.blockMin.length) {
+      this.blockMin.push(NaN);
+      this.blockMax.push(NaN);
+    }
+    if (superBlock >= this.superMin.length) {
+      this.superMin.push(NaN);
+      this.superMax.push(NaN);
+    }
+    if (!Number.isFinite(value)) {
+      this.nonFinite.push(i);
+      if (value === Infinity) this.positiveInfinity++;
+      else if (value === -Infinity) this.negativeInfinity++;
+      else this.nan++;
+      return;
+    }
+    const bMin = this.blockMin.data[block]!;
+    if (!(value >= bMin)) this.blockMin.data[block] = value;
+    const bMax = this.blockMax.data[block]!;
+    if (!(value <= bMax)) this.blockMax.data[block] = value;
+    const sMin = this.superMin.data[superBlock]!;
+    if (!(value >= sMin)) this.superMin.data[superBlock] = value;
+    const sMax = this.superMax.data[superBlock]!;
+    if (!(value <= sMax)) this.superMax.data[superBlock] = value;
   }
 
   /** Bytes the index holds beyond the series itself. */
@@ -130,6 +172,30 @@ export class EnvelopeIndex {
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       if (this.source.x(mid) < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /**
+   * The first index in [from, end] whose x is at least `x`: a column's end, looked for first
+   * where the column before it would put it (`guess` samples on), then by steps that double,
+   * then by halving: a handful of reads where a search of the whole series takes twenty.
+   */
+  private columnEnd(x: number, from: number, end: number, guess: number): number {
+    const { source } = this;
+    let lo = from;
+    let stride = Math.max(1, guess);
+    let hi = from + stride;
+    while (hi < end && source.x(hi) < x) {
+      lo = hi + 1;
+      stride *= 2;
+      hi = lo + stride;
+    }
+    hi = Math.min(hi, end);
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (source.x(mid) < x) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -236,16 +302,17 @@ export class EnvelopeIndex {
       for (let i = start; i < end; i++) if (Number.isFinite(source.y(i))) picked.push(i);
     } else {
       let a = start;
+      // Samples in the column before: where the next one likely ends.
+      let width = Math.ceil(inView / columns);
       const four = [0, 0, 0, 0];
       for (let c = 1; c <= columns && a < end; c++) {
-        const b = c === columns ? end : this.lowerBound(x0 + ((x1 - x0) * c) / columns, a);
+        const b =
+          c === columns ? end : this.columnEnd(x0 + ((x1 - x0) * c) / columns, a, end, width);
         if (b <= a) continue;
+        width = b - a;
         // A column of fewer than two blocks is read once; a wider one by its blocks' summaries.
         const found = b - a < 2 * BLOCK ? this.scanColumn(a, b, four) : this.column(a, b, four);
-        if (found) {
-          four.sort((p, q) => p - q);
-          for (let k = 0; k < 4; k++) if (k === 0 || four[k] !== four[k - 1]) picked.push(four[k]!);
-        }
+        if (found) pushInOrder(picked, four);
         a = b;
       }
     }
@@ -272,25 +339,29 @@ export class EnvelopeIndex {
    * last finite, the least and greatest (first of equals); false when none is finite.
    */
   private scanColumn(a: number, b: number, four: number[]): boolean {
-    const { source } = this;
+    const { reader } = this;
     let first = -1;
     let last = -1;
     let least = Infinity;
     let greatest = -Infinity;
     let leastAt = -1;
     let greatestAt = -1;
-    for (let i = a; i < b; i++) {
-      const v = source.y(i);
-      if (!Number.isFinite(v)) continue;
-      if (first < 0) first = i;
-      last = i;
-      if (v < least) {
-        least = v;
-        leastAt = i;
-      }
-      if (v > greatest) {
-        greatest = v;
-        greatestAt = i;
+    for (let i = a; i < b;) {
+      const stop = reader.read(i, b, false);
+      const { ys, base } = reader;
+      for (; i < stop; i++) {
+        const v = ys[i - base]!;
+        if (!Number.isFinite(v)) continue;
+        if (first < 0) first = i;
+        last = i;
+        if (v < least) {
+          least = v;
+          leastAt = i;
+        }
+        if (v > greatest) {
+          greatest = v;
+          greatestAt = i;
+        }
       }
     }
     if (first < 0) return false;

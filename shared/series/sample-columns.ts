@@ -3,6 +3,8 @@
 // when one does not), times and values 8 each: near 20 bytes a sample at any length, and near 8
 // for a series whose chunks borrow the steps and times of another series logged on its lines.
 
+import type { StoredColumn } from './stored-spans.js';
+
 const CHUNK_BITS = 14;
 const CHUNK = 1 << CHUNK_BITS;
 const MASK = CHUNK - 1;
@@ -264,6 +266,11 @@ export class SampleColumns {
 
   value(index: number): number {
     return this.chunks[index >>> CHUNK_BITS]!.values[index & MASK]!;
+  }
+
+  /** The steps, times or values as they are stored, a chunk a block: for scans of many. */
+  storedColumn(which: 'steps' | 'times' | 'values'): StoredColumn {
+    return { blockSize: CHUNK, block: (index) => this.chunks[index >>> CHUNK_BITS]![which] };
   }
 
   /** Keeps, in order, only the samples whose step is at most maxStep; returns how many it removed. */

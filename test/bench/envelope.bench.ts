@@ -81,7 +81,36 @@ export function benchEnvelope(samples = 10_000_000, width = 1000, views = 40): B
       goal: 'value < 20',
     },
     ...benchBuilding(columns, source, width),
+    benchDenseColumns(),
   ];
+}
+
+/**
+ * A Compare's envelopes: 240 series of 20,000 samples each at 620 px, some 32 samples a column,
+ * where a query reads every sample in view; beside the plain scan of the same samples.
+ */
+function benchDenseColumns(series = 240, samples = 20_000, width = 620): BenchFigure {
+  const random = seededRandom(11);
+  const all: { columns: SampleColumns; envelopes: SeriesEnvelopes }[] = [];
+  for (let s = 0; s < series; s++) {
+    const columns = new SampleColumns();
+    for (let i = 0; i < samples; i++) columns.push(i, 1_793_541_787 + i, random() + i / samples);
+    all.push({ columns, envelopes: new SeriesEnvelopes(columns, { kind: 'step' }) });
+  }
+  const querySeconds = bestOf(3, () => {
+    for (const { envelopes } of all) envelopes.query(0, samples, width, 0);
+  });
+  const scanSeconds = bestOf(3, () => {
+    for (const { columns } of all) fullScan(columns, 0, samples, width);
+  });
+  return {
+    name: `envelopes of ${series} series of ${samples.toLocaleString('en')} samples at ${width} px (a Compare's)`,
+    value: querySeconds * 1000,
+    unit: 'ms',
+    baseline: scanSeconds * 1000,
+    ratio: querySeconds / scanSeconds,
+    goal: 'ratio < 2',
+  };
 }
 
 /**

@@ -391,6 +391,62 @@ describe('the envelope cache', () => {
   });
 });
 
+/** The samples through their accessors only: the envelopes read them a call a point. */
+function withoutStoredColumns(columns: SampleColumns) {
+  return {
+    get length() {
+      return columns.length;
+    },
+    step: (i: number) => columns.step(i),
+    time: (i: number) => columns.time(i),
+    value: (i: number) => columns.value(i),
+  };
+}
+
+describe('envelopes read from stored columns', () => {
+  // Three chunks of 16,384 samples and a part: scans and columns that cross chunk boundaries.
+  const n = 3 * 16_384 + 5_000;
+  for (const x of ['step', 'time'] as const) {
+    it(`are exact across the series' chunks, as read a call a point (${x})`, () => {
+      const r = random(x.length * 31);
+      const log = makeLog(r, n, {
+        keyBack: false,
+        timeBack: false,
+        metricMonotonic: true,
+        metricStepsBack: false,
+      }).filter(([kind]) => kind === 'k');
+      const key = new SampleColumns();
+      const stored = new SeriesEnvelopes(key, { kind: x });
+      const called = new SeriesEnvelopes(withoutStoredColumns(key), { kind: x });
+      let at = 0;
+      // Pieces that end short of, at and past the chunk boundaries.
+      for (const piece of [16_000, 384, 1, 16_383, 2, 20_000, log.length]) {
+        for (const [, step, time, value] of log.slice(at, at + piece)) key.push(step, time, value);
+        at += piece;
+        const rows = rowsOf(key);
+        const xs = brutePoints(rows, x, null).points.map((point) => point.x);
+        // A whole view, views whose columns hold one or two chunks' boundaries, and a narrow one.
+        const views = [
+          { x0: -Number.MAX_VALUE, x1: Number.MAX_VALUE, width: 620, smoothing: 0 },
+          { x0: xs[0]!, x1: xs.at(-1)!, width: 7, smoothing: 0.9 },
+          { x0: xs[Math.floor(xs.length / 3)]!, x1: xs.at(-1)!, width: 300, smoothing: 0 },
+          randomView(r, xs),
+        ];
+        for (const view of views) {
+          expectExact(stored, rows, x, null, view);
+          const a = stored.query(view.x0, view.x1, view.width, view.smoothing);
+          const b = called.query(view.x0, view.x1, view.width, view.smoothing);
+          expect([...a.raw.indices]).toEqual([...b.raw.indices]);
+          expect([...a.raw.y]).toEqual([...b.raw.y]);
+          expect([...(a.smoothed?.indices ?? [])]).toEqual([...(b.smoothed?.indices ?? [])]);
+        }
+      }
+      expect(key.length).toBeGreaterThan(3 * 16_384);
+      expect(stored.sorted).toBe(false);
+    });
+  }
+});
+
 describe('EnvelopeIndex', () => {
   it('refuses a source whose x goes back: such points are sorted before they are indexed', () => {
     const xs = [0, 1, 2, 1];
