@@ -1,5 +1,7 @@
 // The WebSocket transport's message codec: the Api's values (Maps, bigints, typed arrays, NaN,
-// -0, infinities) in one binary frame: a JSON header, then the typed arrays' bytes, unchanged.
+// -0, infinities) in one binary frame: a JSON header, then the typed arrays' bytes. An array
+// whose every value a 4-byte type holds exactly (steps as 32-bit integers, values a float32
+// tensor logged) goes in 4 bytes a value, and comes back the same doubles.
 
 export interface TextCodec {
   encode(text: string): Uint8Array;
@@ -26,10 +28,36 @@ function define(object: Record<string, unknown>, name: string, value: unknown): 
   }
 }
 
+/** Arrays shorter than this go as doubles: the scan for a narrower type would gain little. */
+const NARROW_FROM = 16;
+
+type Narrow = 'uint32' | 'float32';
+
+/**
+ * The 4-byte type that holds every value of the array exactly, or null: integers in [0, 2^32)
+ * (not -0) as uint32, else values float32 holds (NaN and the infinities among them) as float32.
+ */
+function narrowestExact(array: Float64Array): Narrow | null {
+  if (array.length < NARROW_FROM) return null;
+  let integral = true;
+  let single = true;
+  for (let i = 0; i < array.length; i++) {
+    const x = array[i]!;
+    if (integral && !(x >>> 0 === x && (x !== 0 || 1 / x > 0))) integral = false;
+    if (single && Math.fround(x) !== x && x === x) single = false;
+    if (!integral && !single) return null;
+  }
+  return integral ? 'uint32' : 'float32';
+}
+
 /** Encodes any value made of JSON types, Maps, bigints, Float64Arrays and undefined. */
 export function encodeWireMessage(value: unknown, text: TextCodec): Uint8Array {
   const arrays: Float64Array[] = [];
   let offset = 0;
+  // Narrowed arrays follow the doubles; their places, in 4-byte units from the data's start,
+  // are known once every double is counted, and are set in their markers then.
+  const narrowed: { array: Float64Array; as: Narrow; place: [number, number] }[] = [];
+  let narrowOffset = 0;
   const tree = (v: unknown): unknown => {
     switch (typeof v) {
       case 'number':
@@ -52,6 +80,13 @@ export function encodeWireMessage(value: unknown, text: TextCodec): Uint8Array {
     }
     if (v === null) return null;
     if (v instanceof Float64Array) {
+      const as = narrowestExact(v);
+      if (as !== null) {
+        const place: [number, number] = [narrowOffset, v.length];
+        narrowOffset += v.length;
+        narrowed.push({ array: v, as, place });
+        return as === 'uint32' ? { $i: place } : { $g: place };
+      }
       arrays.push(v);
       const at = offset;
       offset += v.length;
@@ -68,10 +103,12 @@ export function encodeWireMessage(value: unknown, text: TextCodec): Uint8Array {
     }
     return out;
   };
-  const header = text.encode(JSON.stringify(tree(value)));
+  const root = tree(value);
+  for (const { place } of narrowed) place[0] += offset * 2;
+  const header = text.encode(JSON.stringify(root));
   // The arrays' bytes start 8-aligned so the receiver can view them without copying.
   const dataStart = Math.ceil((4 + header.length) / 8) * 8;
-  const frame = new Uint8Array(dataStart + offset * 8);
+  const frame = new Uint8Array(dataStart + offset * 8 + narrowOffset * 4);
   new DataView(frame.buffer).setUint32(0, header.length, true);
   frame.set(header, 4);
   let at = dataStart;
@@ -79,7 +116,30 @@ export function encodeWireMessage(value: unknown, text: TextCodec): Uint8Array {
     frame.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), at);
     at += array.byteLength;
   }
+  // Converted as they are written: exact, for the values were checked to fit.
+  for (const { array, as, place } of narrowed) {
+    const into = dataStart + place[0] * 4;
+    if (as === 'uint32') new Uint32Array(frame.buffer, into, array.length).set(array);
+    else new Float32Array(frame.buffer, into, array.length).set(array);
+  }
   return frame;
+}
+
+/** An array marker's [at, length], checked to lie within `count` items of the data. */
+function rangeOf(range: unknown, count: number): [number, number] {
+  if (!Array.isArray(range) || range.length !== 2) throw new WireFormatError('bad array');
+  const [at, length] = range as [unknown, unknown];
+  if (
+    !Number.isInteger(at) ||
+    !Number.isInteger(length) ||
+    (at as number) < 0 ||
+    (length as number) < 0
+  ) {
+    throw new WireFormatError('bad array');
+  }
+  if ((at as number) + (length as number) > count)
+    throw new WireFormatError('array past the frame');
+  return [at as number, length as number];
 }
 
 /**
@@ -103,18 +163,23 @@ export function decodeWireMessage(
     throw new WireFormatError('header is not JSON');
   }
   const dataStart = Math.ceil((4 + headerLength) / 8) * 8;
-  const dataCount = Math.max(0, Math.floor((frame.length - dataStart) / 8));
+  const dataBytes = Math.max(0, frame.length - dataStart);
   // A buffer the transport may reuse (node's pooled Buffers) is copied once, aligned, so that
   // arrays never alias it; one the caller owns is viewed as it is (a Compare's open copied and
   // allocated its 10 MB of envelopes again).
-  const at = frame.byteOffset + dataStart;
-  let data: Float64Array;
-  if (options.owned === true && at % 8 === 0) {
-    data = new Float64Array(frame.buffer, at, dataCount);
-  } else {
-    data = new Float64Array(dataCount);
-    new Uint8Array(data.buffer).set(frame.subarray(dataStart, dataStart + dataCount * 8));
-  }
+  let buffer: ArrayBufferLike;
+  let start = frame.byteOffset + dataStart;
+  if (!(options.owned === true && start % 8 === 0)) {
+    const copy = new Uint8Array(Math.ceil(dataBytes / 8) * 8);
+    copy.set(frame.subarray(dataStart, dataStart + dataBytes));
+    buffer = copy.buffer;
+    start = 0;
+  } else buffer = frame.buffer;
+  const data = new Float64Array(buffer, start, Math.floor(dataBytes / 8));
+  // The narrowed arrays' views, made when a marker first asks for them.
+  let uint32: Uint32Array | null = null;
+  let float32: Float32Array | null = null;
+  const quarters = Math.floor(dataBytes / 4);
   const value = (v: unknown, depth: number): unknown => {
     if (depth > MAX_DEPTH) throw new WireFormatError('nested too deeply');
     if (v === null || typeof v !== 'object') return v;
@@ -132,22 +197,20 @@ export function decodeWireMessage(
     }
     if ('$u' in o) return undefined;
     if ('$f' in o) {
-      const range = o['$f'];
-      if (!Array.isArray(range) || range.length !== 2) throw new WireFormatError('bad array');
-      const [at, length] = range as [unknown, unknown];
-      if (
-        !Number.isInteger(at) ||
-        !Number.isInteger(length) ||
-        (at as number) < 0 ||
-        (length as number) < 0
-      ) {
-        throw new WireFormatError('bad array');
-      }
-      if ((at as number) + (length as number) > data.length)
-        throw new WireFormatError('array past the frame');
+      const [at, length] = rangeOf(o['$f'], data.length);
       // A view of the one copy: copying each array again cost a Compare's open as much as
       // decoding did. The arrays of a frame share its copy, each in a range of its own.
-      return data.subarray(at as number, (at as number) + (length as number));
+      return data.subarray(at, at + length);
+    }
+    if ('$i' in o) {
+      const [at, length] = rangeOf(o['$i'], quarters);
+      uint32 ??= new Uint32Array(buffer, start, quarters);
+      return new Float64Array(uint32.subarray(at, at + length));
+    }
+    if ('$g' in o) {
+      const [at, length] = rangeOf(o['$g'], quarters);
+      float32 ??= new Float32Array(buffer, start, quarters);
+      return new Float64Array(float32.subarray(at, at + length));
     }
     if ('$m' in o) {
       if (!Array.isArray(o['$m'])) throw new WireFormatError('bad map');

@@ -187,6 +187,36 @@ describe('round trips', () => {
     expect(back.view.length).toBe(8);
   });
 
+  it('carry arrays a 4-byte type holds exactly in 4 bytes a value, the same doubles back', () => {
+    const n = 1000;
+    const steps = Float64Array.from({ length: n }, (_, i) => (i === n - 1 ? 2 ** 32 - 1 : i * 7));
+    // Values a float32 tensor logs, with what float32 holds besides: -0, NaN, the infinities,
+    // its least subnormal and its greatest value.
+    const special = [-0, NaN, Infinity, -Infinity, 2 ** -149, 3.4028234663852886e38, 0.1];
+    const singles = Float64Array.from({ length: n }, (_, i) =>
+      Math.fround(i < special.length ? special[i]! : Math.sin(i) * 1e3),
+    );
+    // One value past the type, at the end, keeps an array in doubles.
+    const notIntegral = Float64Array.from(steps, (x, i) => (i === n - 1 ? 2 ** 32 + 1 : x));
+    const notSingle = Float64Array.from(singles, (x, i) => (i === n - 1 ? 0.1 : x));
+    const negativeZero = Float64Array.from(steps, (x, i) => (i === 0 ? -0 : x));
+    const value = { steps, singles, notIntegral, notSingle, negativeZero, after: [1.5, steps] };
+    const frame = encodeWireMessage(value, codec);
+    expectSame(decodeWireMessage(frame, codec), value);
+    const owned = decodeWireMessage(frame, codec, { owned: true }) as typeof value;
+    expectSame(owned, value);
+    expect(Object.is(owned.negativeZero[0], -0)).toBe(true);
+    // The integral steps (three times), the singles and the one with -0 (float32 holds it)
+    // take 4 bytes a value; the two arrays with one value past their type take 8.
+    const header = new DataView(frame.buffer).getUint32(0, true);
+    const dataStart = Math.ceil((4 + header) / 8) * 8;
+    expect(frame.length - dataStart).toBe(n * (4 * 5 + 8 * 2));
+    // Where it sits in its buffer does not matter to a narrowed array either.
+    const shifted = new Uint8Array(frame.length + 5);
+    shifted.set(frame, 5);
+    expectSame(decodeWireMessage(shifted.subarray(5), codec, { owned: true }), value);
+  });
+
   it('keep random values of every kind', () => {
     const prng = new Prng(7);
     const anyValue = (depth: number): unknown => {
@@ -203,8 +233,13 @@ describe('round trips', () => {
           );
         case 4:
           return prng.pick([null, undefined, true, false]);
-        case 5:
-          return Float64Array.from({ length: prng.int(6) }, () => prng.anyDouble());
+        case 5: {
+          // Long enough to be narrowed at times: integers, float32's values, or any double.
+          const kind = prng.int(3);
+          return Float64Array.from({ length: prng.int(40) }, () =>
+            kind === 0 ? prng.u32() : kind === 1 ? Math.fround(prng.anyDouble()) : prng.anyDouble(),
+          );
+        }
         case 6:
           return Array.from({ length: prng.int(5) }, () => anyValue(depth + 1));
         case 7: {
@@ -361,6 +396,17 @@ describe('refused frames', () => {
       decodeWireMessage(frameWithHeader('{"$f":[1,2]}', [1, 2, 3]), codec),
       new Float64Array([2, 3]),
     );
+    // Narrowed arrays count their places in 4-byte units: three doubles hold six of them.
+    for (const marker of ['$i', '$g']) {
+      expectRefused(frameWithHeader(`{"${marker}":[5,2]}`, [1, 2, 3]), /past the frame/);
+      expectRefused(frameWithHeader(`{"${marker}":[-1,2]}`, [1, 2, 3]), /bad array/);
+      const back = decodeWireMessage(frameWithHeader(`{"${marker}":[4,2]}`, [1, 2, 3]), codec);
+      expect(back).toBeInstanceOf(Float64Array);
+      expect((back as Float64Array).length).toBe(2);
+    }
+    const narrowed = encodeWireMessage({ v: new Float64Array(20).fill(3) }, codec);
+    for (let cut = 1; cut <= 8; cut++)
+      expectRefused(narrowed.slice(0, narrowed.length - cut), /past the frame/);
   });
 
   it('whose special members are not what they claim', () => {

@@ -10,9 +10,9 @@ import { decodeWireMessage, encodeWireMessage } from '../../shared/api/wire-code
 const encode: EncodeDeltas = (deltas) =>
   encodeWireMessage({ type: 'deltas', deltas }, nodeTextCodec);
 
-/** A samples delta of n samples: 24 bytes a sample on the wire. */
+/** A samples delta of n samples: 24 bytes a sample on the wire (doubles no 4-byte type holds). */
 function samples(seq: number, n: number) {
-  const column = new Float64Array(n).map((_, i) => seq * 1000 + i);
+  const column = new Float64Array(n).map((_, i) => seq * 1000 + i + 0.1);
   return {
     seq,
     type: 'samples',

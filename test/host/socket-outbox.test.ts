@@ -78,9 +78,12 @@ class UnreadSocket implements OutboxSocket {
 const encode = (message: WireServerMessage): Uint8Array =>
   encodeWireMessage(message, nodeTextCodec);
 
+/** Doubles that no 4-byte type holds: 8 bytes each on the wire, as a frame's size is counted. */
+const doubles = (n: number): Float64Array => new Float64Array(n).fill(0.1);
+
 /** A samples delta of about bytes on the wire. */
 function delta(seq: number, bytes: number): Delta {
-  const column = new Float64Array(Math.max(1, Math.round(bytes / 24)));
+  const column = doubles(Math.max(1, Math.round(bytes / 24)));
   return {
     seq,
     type: 'samples',
@@ -109,7 +112,7 @@ afterEach(() => {
 
 describe('SocketOutbox', () => {
   it('answers with too-large, naming both sizes, instead of a frame over the cap', async () => {
-    outbox.answer(answerOf(7, new Float64Array(20_000)));
+    outbox.answer(answerOf(7, doubles(20_000)));
     outbox.answer(answerOf(8));
     await vi.advanceTimersByTimeAsync(0);
     const [refused, next] = socket.sent;
@@ -156,7 +159,7 @@ describe('SocketOutbox', () => {
   });
 
   it('does not count answers in the buffer against the deltas after them', async () => {
-    outbox.answer(answerOf(1, new Float64Array(6 * KiB)));
+    outbox.answer(answerOf(1, doubles(6 * KiB)));
     await vi.advanceTimersByTimeAsync(0);
     expect(socket.bufferedAmount).toBeGreaterThan(LIMITS.deltaBacklogBytes * 4);
     for (let seq = 1; seq <= 2; seq++) outbox.sendDeltas([delta(seq, 4 * KiB)]);
