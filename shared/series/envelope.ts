@@ -165,10 +165,10 @@ export class EnvelopeIndex {
     return this.extreme(0, this.source.length, greatest);
   }
 
-  /** The first index whose x is at least `x`. */
-  private lowerBound(x: number, from = 0): number {
+  /** The first index in [from, to] whose x is at least `x` (to when none is). */
+  private lowerBound(x: number, from = 0, to = this.source.length): number {
     let lo = from;
-    let hi = this.source.length;
+    let hi = to;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       if (this.source.x(mid) < x) lo = mid + 1;
@@ -192,13 +192,7 @@ export class EnvelopeIndex {
       stride *= 2;
       hi = lo + stride;
     }
-    hi = Math.min(hi, end);
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (source.x(mid) < x) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return this.lowerBound(x, lo, Math.min(hi, end));
   }
 
   /** The first index whose x is greater than `x`. */
