@@ -67,7 +67,8 @@ export function envelopeTrace(
   } else {
     x = new Float64Array(n);
     y = new Float64Array(n);
-    const merged = new Float64Array(n);
+    // The smoothed line only with smoothing: without it, the lists are the raw one and markers.
+    const merged = smoothing === null ? null : new Float64Array(n);
     steps = new Float64Array(n);
     const flagsOf = new Uint8Array(n);
     // Each list is in x order already: merge them, keeping every point.
@@ -87,9 +88,9 @@ export function envelopeTrace(
       flagsOf[out] = flags;
       // A marker's non-finite value stands in both lines, as a gap in each.
       y[out] = flags & NO_RAW ? NaN : points.values[at]!;
-      merged[out] = flags & NO_SMOOTHED ? NaN : points.values[at]!;
+      if (merged !== null) merged[out] = flags & NO_SMOOTHED ? NaN : points.values[at]!;
     }
-    smoothed = smoothing === null ? null : merged;
+    smoothed = merged;
     missing = flagsOf;
   }
   const nonFiniteAt = Array.from(envelope.markers.values, (value, k) => ({
