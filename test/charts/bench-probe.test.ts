@@ -29,17 +29,26 @@ describe('benchDrawHooks', () => {
     ).toEqual([]);
   });
 
-  it('tells the probe of each frame, with the panel key and its traces', () => {
-    const seen: [string, readonly Trace[], uPlot][] = [];
+  it('tells the probe of each frame, with the panel key, its traces and how it was drawn', () => {
+    const seen: [string, readonly Trace[], uPlot, boolean][] = [];
     const traces: Trace[] = [];
     const plot = {} as uPlot;
     const hooks = benchDrawHooks(
       () => 'loss',
       () => traces,
-      { __muninBench: { drawn: (...args: [string, readonly Trace[], uPlot]) => seen.push(args) } },
+      {
+        __muninBench: {
+          drawn: (...args: [string, readonly Trace[], uPlot, boolean]) => seen.push(args),
+        },
+      },
     );
     expect(hooks).toHaveLength(1);
+    // uPlot's draw hook passes the chart alone: a whole draw.
     hooks[0]!(plot);
-    expect(seen).toEqual([['loss', traces, plot]]);
+    hooks[0]!(plot, true);
+    expect(seen).toEqual([
+      ['loss', traces, plot, false],
+      ['loss', traces, plot, true],
+    ]);
   });
 });

@@ -179,10 +179,12 @@ export class E2eSession {
 
   /**
    * A new page in its own context (so its cookie and local storage are its own), opened through
-   * the token URL and waiting until the runs table shows at least one run.
+   * the token URL and waiting until the runs table shows at least one run; `initScript` runs in
+   * the page before its own scripts.
    */
-  async openApp(browser: Browser, tokenUrl: string): Promise<Page> {
+  async openApp(browser: Browser, tokenUrl: string, initScript?: string): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    if (initScript !== undefined) await context.addInitScript(initScript);
     const page = await context.newPage();
     const response = await page.goto(tokenUrl);
     if (response === null || response.status() !== 200) {

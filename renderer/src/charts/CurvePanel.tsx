@@ -32,6 +32,7 @@ import { MarkStrip, StageKey } from './marks/MarkStrip.js';
 import { benchDrawHooks } from './bench-probe.js';
 import { sameItems } from './trace-cache.js';
 import { useChartData } from './use-chart-data.js';
+import { GrowingRange } from './append-draw.js';
 
 export interface CurvePanelProps {
   readonly title: string;
@@ -101,6 +102,8 @@ export function CurvePanel(props: CurvePanelProps) {
   onXRangeRef.current = props.onXRange;
   const onPlotColumnsRef = useRef(props.onPlotColumns);
   onPlotColumnsRef.current = props.onPlotColumns;
+  const growingRange = useMemo(() => new GrowingRange(), []);
+  const benchHooks = useRef<((u: uPlot, appended?: boolean) => void)[]>([]);
   const [cursorX, setCursorX] = useState<number | null>(null);
   const [hostReadout, setHostReadout] = useState<Readout | null>(null);
   const [width, setWidth] = useState(0);
@@ -168,6 +171,8 @@ export function CurvePanel(props: CurvePanelProps) {
       ...traceSeries(tracesRef.current, () => tracesRef.current, theme, dense),
     ];
     const scales = curveScales(mode, logY);
+    growingRange.reset();
+    scales['x'] = { ...scales['x'], range: growingRange.range };
     if (emptyY !== null) scales['y'] = { ...scales['y'], auto: false, range: () => [...emptyY] };
     const options: uPlot.Options = {
       width,
@@ -197,10 +202,10 @@ export function CurvePanel(props: CurvePanelProps) {
         draw: [
           (u: uPlot) => void (ticksShownRef.current && showArea(plotArea(u))),
           // Empty unless the page was opened by the UI benchmark.
-          ...benchDrawHooks(
+          ...(benchHooks.current = benchDrawHooks(
             () => titleRef.current,
             () => tracesRef.current,
-          ),
+          )),
         ],
         setCursor: [
           (u: uPlot) => {
@@ -277,7 +282,13 @@ export function CurvePanel(props: CurvePanelProps) {
     marks.map((run) => [run.runId, run.color, run.startTime, run.marks.length]),
     stages.map((run) => [run.runId, run.stretches.length]),
   ]);
-  useEffect(() => plot.current?.redraw(false, false), [marksKey]);
+  // With its x range set again, so that uPlot finds the points in view: segments drawn alone
+  // since its last whole draw are not among its own. A chart yet to make its first draw has no
+  // range to set, and draws the marks with everything else.
+  useEffect(() => {
+    const chart = plot.current;
+    if (chart?.scales['x']?.min != null) chart.redraw();
+  }, [marksKey]);
 
   // Ticks turned on over a chart already drawn are placed for it at once.
   useEffect(() => {
@@ -286,7 +297,19 @@ export function CurvePanel(props: CurvePanelProps) {
   }, [ticksShown]);
 
   // Before the browser paints, so the legend never runs ahead of the canvas; held off screen.
-  useChartData(plot, host, zoomed, data as uPlot.AlignedData, [aligned, drawable, structure]);
+  // Live frames draw their new segments alone unless something drawn over the lines moved with
+  // them: edge markers of new non-finite points, mark lines, colour spans, bands, envelopes.
+  useChartData(plot, host, zoomed, data as uPlot.AlignedData, [aligned, drawable, structure], {
+    range: growingRange,
+    decor: traces.map((t) => t.nonFiniteAt.length).join(','),
+    allowed:
+      !hasMarks &&
+      traces.every(
+        (t) =>
+          t.band === undefined && t.columns === undefined && (t.colourSpans?.length ?? 0) === 0,
+      ),
+    drawn: (chart) => benchHooks.current.forEach((hook) => hook(chart, true)),
+  });
 
   // What the cursor reads: on whole series here, on envelopes from the host (latest asked wins).
   useEffect(() => {

@@ -6,7 +6,8 @@ import type { Trace } from './curve-data.js';
 
 /** What the benchmark puts on the window before load: told of every frame a panel draws. */
 export interface BenchProbe {
-  drawn(key: string, traces: readonly Trace[], plot: uPlot): void;
+  /** `appended`: only the segments of newly appended points were drawn, over the frame before. */
+  drawn(key: string, traces: readonly Trace[], plot: uPlot, appended: boolean): void;
 }
 
 /** The draw hooks a panel adds for the benchmark: none unless scope holds a probe. */
@@ -14,8 +15,8 @@ export function benchDrawHooks(
   key: () => string,
   traces: () => readonly Trace[],
   scope: object = globalThis,
-): ((plot: uPlot) => void)[] {
+): ((plot: uPlot, appended?: boolean) => void)[] {
   const probe = (scope as { __muninBench?: BenchProbe }).__muninBench;
   if (probe === undefined || typeof probe.drawn !== 'function') return [];
-  return [(plot: uPlot) => probe.drawn(key(), traces(), plot)];
+  return [(plot: uPlot, appended = false) => probe.drawn(key(), traces(), plot, appended)];
 }
