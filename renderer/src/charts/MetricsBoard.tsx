@@ -4,7 +4,7 @@
 // grouped, each curve a band per group; the page's derived views as panels of their own.
 
 import type { ReactNode } from 'react';
-import { useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import type { MetricDeclaration } from '../../../shared/api/contract.js';
 import type { SeriesKind } from '../../../shared/format/records.js';
 import { scaleSpread } from '../../../shared/series/curve-math.js';
@@ -52,7 +52,9 @@ function seriesColumns(series: ClientSeries) {
   return { ...series.view(), length: series.length };
 }
 
-export function MetricsBoard({
+// Memo: a page renders again with every summary a live run changes; the board needs only its
+// props, and renders with its runs' series itself (useSeriesVersion).
+export const MetricsBoard = memo(function MetricsBoard({
   runs,
   kind,
   imageSteps,
@@ -413,4 +415,4 @@ export function MetricsBoard({
       })}
     </div>
   );
-}
+});

@@ -189,22 +189,46 @@ export function ComparePage({
             group.runs.map((r) => [r.runId, group.style] as const),
           ),
         );
-  const tools = (
-    <>
-      <GroupControls
-        runs={runs}
-        groupBy={groupBy}
-        onGroupBy={setGroupBy}
-        groups={groups.length}
-        drawing={drawing}
-      />
-      <DerivedViews
-        views={derived.views}
-        onSave={derived.save}
-        onRemove={derived.remove}
-        runIds={runIds}
-      />
-    </>
+  // The runs' fields the grouping menu offers, not their samples: the tools, and so the board
+  // beside them, keep their identity while live runs grow and their summaries change.
+  const fieldsKey = JSON.stringify(
+    runs.map((run) => [run.id, run.experiment, run.tags, [...run.params.keys()]]),
+  );
+  const tools = useMemo(
+    () => (
+      <>
+        <GroupControls
+          runs={runs}
+          groupBy={groupBy}
+          onGroupBy={setGroupBy}
+          groups={groups.length}
+          drawing={drawing}
+        />
+        <DerivedViews
+          views={derived.views}
+          onSave={derived.save}
+          onRemove={derived.remove}
+          runIds={JSON.parse(idsKey) as string[]}
+        />
+      </>
+    ),
+    // runs and drawing are new on every render; fieldsKey names what the menu reads of the
+    // runs, and drawing's parts are listed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [
+      fieldsKey,
+      idsKey,
+      groupBy,
+      setGroupBy,
+      groups.length,
+      drawing.center,
+      drawing.spread,
+      drawing.setCenter,
+      drawing.setSpread,
+      derived.views,
+      derived.save,
+      derived.remove,
+    ],
   );
   const tabs: readonly [CompareTab, string][] = [
     ['metrics', 'Metrics'],
