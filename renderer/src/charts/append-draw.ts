@@ -114,9 +114,10 @@ export class GrowingRange {
   private held: [number, number] | null = null;
 
   /**
-   * For uPlot's x scale: the data's whole span, while growing with room ahead to a round x some
-   * tenth of the span on, so that appended points land in view and the axes hold still. A range
-   * the user zoomed to is never widened.
+   * For uPlot's x scale: the data's whole span, while growing with room ahead to a round x, 2.5
+   * to 15 % of the span on (a twentieth of it, rounded to a nice step, at least half a step
+   * ahead), so that appended points land in view and the axes hold still. A range the user
+   * zoomed to is never widened.
    */
   readonly range: uPlot.Range.Function = (u, min, max) => {
     const xs = u.data[0];
@@ -124,7 +125,7 @@ export class GrowingRange {
     if (!this.growing || !whole || !(max > min)) return [min, max];
     const held = this.held;
     if (held !== null && held[0] === min && max < held[1]) return [...held];
-    const room = niceIncrement((max - min) / 10);
+    const room = niceIncrement((max - min) / 20);
     const end = Math.ceil((max + room / 2) / room) * room;
     this.held = [min, end];
     return [min, end];
