@@ -1,12 +1,15 @@
 // The bridge over `serve`'s WebSocket: one function per Api operation, deltas, reconnection
 // with backoff, and a resubscription when the server says it dropped deltas. The page's cookie
-// (traded for the launch token) authorises the upgrade.
+// (traded for the launch token) authorises the upgrade; a worker holds the socket where it can
+// (worker-socket.ts).
 
 import type { ApiOp, ApiResponse, Delta } from '../../../shared/api/contract.js';
 import type { ApiFunctions, ArgsOf, MuninBridge } from '../../../shared/api/bridge.js';
 import { API_OPS } from '../../../shared/api/bridge.js';
 import type { TextCodec, WireServerMessage } from '../../../shared/api/wire-codec.js';
 import { decodeWireMessage, encodeWireMessage } from '../../../shared/api/wire-codec.js';
+import type { PageSocket } from './worker-socket.js';
+import { SOCKET_OPEN, openSocket } from './worker-socket.js';
 
 const textCodec: TextCodec = {
   encode: (text) => new TextEncoder().encode(text),
@@ -25,7 +28,7 @@ export function createSocketBridge(
   const pending = new Map<number, Pending>();
   const queue: Uint8Array[] = [];
   let nextId = 1;
-  let socket: WebSocket | null = null;
+  let socket: PageSocket | null = null;
   let retryMs = 250;
   let everConnected = false;
 
@@ -36,8 +39,7 @@ export function createSocketBridge(
   };
 
   const connect = (): void => {
-    const ws = new WebSocket(url);
-    ws.binaryType = 'arraybuffer';
+    const ws = openSocket(url);
     socket = ws;
     ws.onopen = () => {
       retryMs = 250;
@@ -45,7 +47,7 @@ export function createSocketBridge(
       if (everConnected) for (const listener of connectionListeners) listener(true);
       everConnected = true;
     };
-    ws.onmessage = (event: MessageEvent<ArrayBuffer>) => {
+    ws.onmessage = (event) => {
       // The message's buffer is this handler's alone: its arrays are decoded as views of it.
       const message = decodeWireMessage(new Uint8Array(event.data), textCodec, {
         owned: true,
@@ -78,7 +80,7 @@ export function createSocketBridge(
       const id = nextId++;
       pending.set(id, { resolve: resolve as (response: ApiResponse) => void });
       const frame = encodeWireMessage({ type: 'request', id, request: { ...args, op } }, textCodec);
-      if (socket !== null && socket.readyState === WebSocket.OPEN) socket.send(frame);
+      if (socket !== null && socket.readyState === SOCKET_OPEN) socket.send(frame);
       else queue.push(frame);
     });
 
