@@ -2,10 +2,10 @@
 // messages handed over as they came, frames sent, closed with the worker ended), and a plain
 // WebSocket once a worker could not start.
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WorkerCommand, WorkerEvent } from '../../renderer/src/api/socket-worker-messages.js';
 import { SOCKET_OPEN, WorkerSocket, openSocket } from '../../renderer/src/api/worker-socket.js';
-import { ScriptedSocket, useScriptedSockets } from '../support/scripted-socket.js';
+import { ScriptedSocket, usePageGlobal, useScriptedSockets } from '../support/scripted-socket.js';
 
 /** A Worker of the page's kind, driven by the test: it records commands and tells what it is told. */
 class FakeWorker {
@@ -35,18 +35,9 @@ class FakeWorker {
   }
 }
 
-const globals = globalThis as Record<string, unknown>;
-
 describe('a WebSocket held by a worker', () => {
   useScriptedSockets();
-  const saved = globals['Worker'];
-  beforeEach(() => {
-    globals['Worker'] = FakeWorker;
-  });
-  afterEach(() => {
-    globals['Worker'] = saved;
-    FakeWorker.made = [];
-  });
+  usePageGlobal('Worker', FakeWorker, () => (FakeWorker.made = []));
 
   it('connects in a module worker, opens, hands messages over and sends frames', () => {
     const socket = openSocket('ws://127.0.0.1:1/api/ws');

@@ -46,14 +46,19 @@ export class ScriptedSocket {
 
 const globals = globalThis as Record<string, unknown>;
 
-/** Puts ScriptedSocket in the page's place for each test of the describe that calls this. */
-export function useScriptedSockets(): void {
-  const saved = globals['WebSocket'];
+/** Puts `fake` in the page's global `name` for each test of the describe that calls this. */
+export function usePageGlobal(name: string, fake: unknown, reset: () => void): void {
+  const saved = globals[name];
   beforeEach(() => {
-    globals['WebSocket'] = ScriptedSocket;
+    globals[name] = fake;
   });
   afterEach(() => {
-    globals['WebSocket'] = saved;
-    ScriptedSocket.made = [];
+    globals[name] = saved;
+    reset();
   });
+}
+
+/** Puts ScriptedSocket in the page's place for each test of the describe that calls this. */
+export function useScriptedSockets(): void {
+  usePageGlobal('WebSocket', ScriptedSocket, () => (ScriptedSocket.made = []));
 }
