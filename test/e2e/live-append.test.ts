@@ -119,14 +119,6 @@ describeE2e('live samples drawn as appended segments', () => {
     expect(await differing('appended', 'redrawn')).toBeLessThan(change * 0.25);
   });
 
-  it("takes in serve's messages in the page's socket worker, not on its main thread", async () => {
-    const workers = await evaluate<string[]>(
-      page,
-      `performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /socket-worker-[^/]*\\.js$/.test(n))`,
-    );
-    expect(workers).toHaveLength(1);
-  });
-
   it('draws whole again once the data passes the room held ahead', async () => {
     const seen: Draw[] = [];
     await writer.stream(handle, lines(209, 240), 5);

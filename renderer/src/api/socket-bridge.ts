@@ -1,15 +1,12 @@
 // The bridge over `serve`'s WebSocket: one function per Api operation, deltas, reconnection
 // with backoff, and a resubscription when the server says it dropped deltas. The page's cookie
-// (traded for the launch token) authorises the upgrade; a worker holds the socket where it can
-// (worker-socket.ts).
+// (traded for the launch token) authorises the upgrade.
 
 import type { ApiOp, ApiResponse, Delta } from '../../../shared/api/contract.js';
 import type { ApiFunctions, ArgsOf, MuninBridge } from '../../../shared/api/bridge.js';
 import { API_OPS } from '../../../shared/api/bridge.js';
 import type { TextCodec, WireServerMessage } from '../../../shared/api/wire-codec.js';
 import { decodeWireMessage, encodeWireMessage } from '../../../shared/api/wire-codec.js';
-import type { PageSocket } from './worker-socket.js';
-import { SOCKET_OPEN, openSocket } from './worker-socket.js';
 
 const textCodec: TextCodec = {
   encode: (text) => new TextEncoder().encode(text),
@@ -28,7 +25,7 @@ export function createSocketBridge(
   const pending = new Map<number, Pending>();
   const queue: Uint8Array[] = [];
   let nextId = 1;
-  let socket: PageSocket | null = null;
+  let socket: WebSocket | null = null;
   let retryMs = 250;
   let everConnected = false;
 
@@ -39,7 +36,8 @@ export function createSocketBridge(
   };
 
   const connect = (): void => {
-    const ws = openSocket(url);
+    const ws = new WebSocket(url);
+    ws.binaryType = 'arraybuffer';
     socket = ws;
     ws.onopen = () => {
       retryMs = 250;
@@ -47,7 +45,7 @@ export function createSocketBridge(
       if (everConnected) for (const listener of connectionListeners) listener(true);
       everConnected = true;
     };
-    ws.onmessage = (event) => {
+    ws.onmessage = (event: MessageEvent<ArrayBuffer>) => {
       // The message's buffer is this handler's alone: its arrays are decoded as views of it.
       const message = decodeWireMessage(new Uint8Array(event.data), textCodec, {
         owned: true,
@@ -80,7 +78,7 @@ export function createSocketBridge(
       const id = nextId++;
       pending.set(id, { resolve: resolve as (response: ApiResponse) => void });
       const frame = encodeWireMessage({ type: 'request', id, request: { ...args, op } }, textCodec);
-      if (socket !== null && socket.readyState === SOCKET_OPEN) socket.send(frame);
+      if (socket !== null && socket.readyState === WebSocket.OPEN) socket.send(frame);
       else queue.push(frame);
     });
 
