@@ -189,11 +189,9 @@ export function ComparePage({
             group.runs.map((r) => [r.runId, group.style] as const),
           ),
         );
-  // The runs' fields the grouping menu offers, not their samples: the tools, and so the board
-  // beside them, keep their identity while live runs grow and their summaries change.
-  const fieldsKey = JSON.stringify(
-    runs.map((run) => [run.id, run.experiment, run.tags, [...run.params.keys()]]),
-  );
+  // What the grouping menu reads of the runs (their param names), not their samples: the tools,
+  // and so the board beside them, keep their identity while live runs grow.
+  const fieldsKey = JSON.stringify(runs.map((run) => [run.id, [...run.params.keys()]]));
   const tools = useMemo(
     () => (
       <>
