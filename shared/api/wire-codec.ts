@@ -1,7 +1,8 @@
 // The WebSocket transport's message codec: the Api's values (Maps, bigints, typed arrays, NaN,
 // -0, infinities) in one binary frame: a JSON header, then the typed arrays' bytes. An array
-// whose every value a 4-byte type holds exactly (steps as 32-bit integers, values a float32
-// tensor logged) goes in 4 bytes a value, and comes back the same doubles.
+// whose every value a narrower type holds exactly goes narrower and comes back the same doubles:
+// ascending integers a small step apart (an envelope's steps) as 1- or 2-byte steps from the
+// first, other integers in [0, 2^32) in 4 bytes, a float32 tensor's values in 4.
 
 export interface TextCodec {
   encode(text: string): Uint8Array;
@@ -31,33 +32,44 @@ function define(object: Record<string, unknown>, name: string, value: unknown): 
 /** Arrays shorter than this go as doubles: the scan for a narrower type would gain little. */
 const NARROW_FROM = 16;
 
-type Narrow = 'uint32' | 'float32';
+/** The narrower forms, by their marker; a gap's width is its bytes. */
+type Narrow = '$i' | '$g' | '$d1' | '$d2';
+const BYTES: Record<Narrow, number> = { $i: 4, $g: 4, $d2: 2, $d1: 1 };
+/** The regions after the doubles, in this order, so that each starts aligned to its width. */
+const REGIONS: readonly Narrow[] = ['$i', '$g', '$d2', '$d1'];
 
 /**
- * The 4-byte type that holds every value of the array exactly, or null: integers in [0, 2^32)
- * (not -0) as uint32, else values float32 holds (NaN and the infinities among them) as float32.
+ * The narrowest form that holds every value of the array exactly, or null: integers in
+ * [0, 2^32) (not -0) that never go down by steps of at most 255 or 65,535 as those steps, other
+ * such integers as uint32, else values float32 holds (NaN and the infinities among them).
  */
 function narrowestExact(array: Float64Array): Narrow | null {
   if (array.length < NARROW_FROM) return null;
   let integral = true;
   let single = true;
+  let widest = 0;
   for (let i = 0; i < array.length; i++) {
     const x = array[i]!;
-    if (integral && !(x >>> 0 === x && (x !== 0 || 1 / x > 0))) integral = false;
+    if (integral) {
+      if (!(x >>> 0 === x && (x !== 0 || 1 / x > 0))) integral = false;
+      // A step down (or none, at -1) counts as past every gap's width.
+      else if (i > 0) widest = Math.max(widest, x >= array[i - 1]! ? x - array[i - 1]! : 2 ** 32);
+    }
     if (single && Math.fround(x) !== x && x === x) single = false;
     if (!integral && !single) return null;
   }
-  return integral ? 'uint32' : 'float32';
+  if (!integral) return '$g';
+  return widest <= 0xff ? '$d1' : widest <= 0xffff ? '$d2' : '$i';
 }
 
 /** Encodes any value made of JSON types, Maps, bigints, Float64Arrays and undefined. */
 export function encodeWireMessage(value: unknown, text: TextCodec): Uint8Array {
   const arrays: Float64Array[] = [];
   let offset = 0;
-  // Narrowed arrays follow the doubles; their places, in 4-byte units from the data's start,
-  // are known once every double is counted, and are set in their markers then.
-  const narrowed: { array: Float64Array; as: Narrow; place: [number, number] }[] = [];
-  let narrowOffset = 0;
+  // Narrowed arrays follow the doubles, region by region; their places, in units of their
+  // width from the data's start, are known once every region is counted, and are set then.
+  const narrowed: { array: Float64Array; as: Narrow; place: number[] }[] = [];
+  const regionBytes: Record<Narrow, number> = { $i: 0, $g: 0, $d2: 0, $d1: 0 };
   const tree = (v: unknown): unknown => {
     switch (typeof v) {
       case 'number':
@@ -82,10 +94,13 @@ export function encodeWireMessage(value: unknown, text: TextCodec): Uint8Array {
     if (v instanceof Float64Array) {
       const as = narrowestExact(v);
       if (as !== null) {
-        const place: [number, number] = [narrowOffset, v.length];
-        narrowOffset += v.length;
+        // A gap array holds the steps after its first value, which its marker carries.
+        const gaps = as === '$d1' || as === '$d2';
+        const count = gaps ? v.length - 1 : v.length;
+        const place = gaps ? [regionBytes[as], v.length, v[0]!] : [regionBytes[as], v.length];
+        regionBytes[as] += count * BYTES[as];
         narrowed.push({ array: v, as, place });
-        return as === 'uint32' ? { $i: place } : { $g: place };
+        return { [as]: place };
       }
       arrays.push(v);
       const at = offset;
@@ -104,11 +119,17 @@ export function encodeWireMessage(value: unknown, text: TextCodec): Uint8Array {
     return out;
   };
   const root = tree(value);
-  for (const { place } of narrowed) place[0] += offset * 2;
+  const regionStart = {} as Record<Narrow, number>;
+  let end = offset * 8;
+  for (const region of REGIONS) {
+    regionStart[region] = end;
+    end += regionBytes[region];
+  }
+  for (const { as, place } of narrowed) place[0] = (place[0]! + regionStart[as]) / BYTES[as];
   const header = text.encode(JSON.stringify(root));
   // The arrays' bytes start 8-aligned so the receiver can view them without copying.
   const dataStart = Math.ceil((4 + header.length) / 8) * 8;
-  const frame = new Uint8Array(dataStart + offset * 8 + narrowOffset * 4);
+  const frame = new Uint8Array(dataStart + end);
   new DataView(frame.buffer).setUint32(0, header.length, true);
   frame.set(header, 4);
   let at = dataStart;
@@ -118,9 +139,16 @@ export function encodeWireMessage(value: unknown, text: TextCodec): Uint8Array {
   }
   // Converted as they are written: exact, for the values were checked to fit.
   for (const { array, as, place } of narrowed) {
-    const into = dataStart + place[0] * 4;
-    if (as === 'uint32') new Uint32Array(frame.buffer, into, array.length).set(array);
-    else new Float32Array(frame.buffer, into, array.length).set(array);
+    const into = dataStart + place[0]! * BYTES[as];
+    if (as === '$i') new Uint32Array(frame.buffer, into, array.length).set(array);
+    else if (as === '$g') new Float32Array(frame.buffer, into, array.length).set(array);
+    else {
+      const gaps =
+        as === '$d1'
+          ? new Uint8Array(frame.buffer, into, array.length - 1)
+          : new Uint16Array(frame.buffer, into, array.length - 1);
+      for (let i = 1; i < array.length; i++) gaps[i - 1] = array[i]! - array[i - 1]!;
+    }
   }
   return frame;
 }
@@ -179,7 +207,24 @@ export function decodeWireMessage(
   // The narrowed arrays' views, made when a marker first asks for them.
   let uint32: Uint32Array | null = null;
   let float32: Float32Array | null = null;
+  let uint16: Uint16Array | null = null;
+  let uint8: Uint8Array | null = null;
   const quarters = Math.floor(dataBytes / 4);
+  const halves = Math.floor(dataBytes / 2);
+  /** A gap array's doubles: its first value, then each step after the one before. */
+  const fromGaps = (marker: unknown, gaps: () => Uint8Array | Uint16Array, units: number) => {
+    if (!Array.isArray(marker) || marker.length !== 3) throw new WireFormatError('bad array');
+    const [place, length, first] = marker as [unknown, unknown, unknown];
+    if (!Number.isInteger(length) || (length as number) < 1) throw new WireFormatError('bad array');
+    if (typeof first !== 'number' || first >>> 0 !== first) throw new WireFormatError('bad array');
+    const [at, count] = rangeOf([place, (length as number) - 1], units);
+    const steps = gaps();
+    const out = new Float64Array(count + 1);
+    let x = first;
+    out[0] = x;
+    for (let i = 0; i < count; i++) out[i + 1] = x += steps[at + i]!;
+    return out;
+  };
   const value = (v: unknown, depth: number): unknown => {
     if (depth > MAX_DEPTH) throw new WireFormatError('nested too deeply');
     if (v === null || typeof v !== 'object') return v;
@@ -212,6 +257,14 @@ export function decodeWireMessage(
       float32 ??= new Float32Array(buffer, start, quarters);
       return new Float64Array(float32.subarray(at, at + length));
     }
+    if ('$d2' in o)
+      return fromGaps(o['$d2'], () => (uint16 ??= new Uint16Array(buffer, start, halves)), halves);
+    if ('$d1' in o)
+      return fromGaps(
+        o['$d1'],
+        () => (uint8 ??= new Uint8Array(buffer, start, dataBytes)),
+        dataBytes,
+      );
     if ('$m' in o) {
       if (!Array.isArray(o['$m'])) throw new WireFormatError('bad map');
       const map = new Map<unknown, unknown>();

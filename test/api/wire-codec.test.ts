@@ -76,6 +76,12 @@ function frameWithHeader(header: string, data: readonly number[] = []): Uint8Arr
   return frame;
 }
 
+/** The bytes after a frame's header: its arrays'. */
+function dataBytesOf(frame: Uint8Array): number {
+  const header = new DataView(frame.buffer, frame.byteOffset).getUint32(0, true);
+  return frame.length - Math.ceil((4 + header) / 8) * 8;
+}
+
 function expectRefused(frame: Uint8Array, message?: RegExp): void {
   expect(() => decodeWireMessage(frame, codec)).toThrow(WireFormatError);
   if (message !== undefined) expect(() => decodeWireMessage(frame, codec)).toThrow(message);
@@ -189,7 +195,10 @@ describe('round trips', () => {
 
   it('carry arrays a 4-byte type holds exactly in 4 bytes a value, the same doubles back', () => {
     const n = 1000;
-    const steps = Float64Array.from({ length: n }, (_, i) => (i === n - 1 ? 2 ** 32 - 1 : i * 7));
+    // Integers that go down once, so that they are not sent as steps from the first.
+    const integers = Float64Array.from({ length: n }, (_, i) =>
+      i === n - 1 ? 2 ** 32 - 1 : i === 1 ? 100 : i * 7,
+    );
     // Values a float32 tensor logs, with what float32 holds besides: -0, NaN, the infinities,
     // its least subnormal and its greatest value.
     const special = [-0, NaN, Infinity, -Infinity, 2 ** -149, 3.4028234663852886e38, 0.1];
@@ -197,24 +206,57 @@ describe('round trips', () => {
       Math.fround(i < special.length ? special[i]! : Math.sin(i) * 1e3),
     );
     // One value past the type, at the end, keeps an array in doubles.
-    const notIntegral = Float64Array.from(steps, (x, i) => (i === n - 1 ? 2 ** 32 + 1 : x));
+    const notIntegral = Float64Array.from(integers, (x, i) => (i === n - 1 ? 2 ** 32 + 1 : x));
     const notSingle = Float64Array.from(singles, (x, i) => (i === n - 1 ? 0.1 : x));
-    const negativeZero = Float64Array.from(steps, (x, i) => (i === 0 ? -0 : x));
-    const value = { steps, singles, notIntegral, notSingle, negativeZero, after: [1.5, steps] };
+    const negativeZero = Float64Array.from(integers, (x, i) => (i === 0 ? -0 : x));
+    const value = {
+      integers,
+      singles,
+      notIntegral,
+      notSingle,
+      negativeZero,
+      after: [1.5, integers],
+    };
     const frame = encodeWireMessage(value, codec);
     expectSame(decodeWireMessage(frame, codec), value);
     const owned = decodeWireMessage(frame, codec, { owned: true }) as typeof value;
     expectSame(owned, value);
     expect(Object.is(owned.negativeZero[0], -0)).toBe(true);
-    // The integral steps (three times), the singles and the one with -0 (float32 holds it)
-    // take 4 bytes a value; the two arrays with one value past their type take 8.
-    const header = new DataView(frame.buffer).getUint32(0, true);
-    const dataStart = Math.ceil((4 + header) / 8) * 8;
-    expect(frame.length - dataStart).toBe(n * (4 * 5 + 8 * 2));
+    // The integers (twice) and the singles take 4 bytes a value; the arrays with one value past
+    // their type take 8, as does the one with -0 (no integer, and 2^32 - 1 is no float32).
+    expect(dataBytesOf(frame)).toBe(n * (4 * 3 + 8 * 3));
     // Where it sits in its buffer does not matter to a narrowed array either.
     const shifted = new Uint8Array(frame.length + 5);
     shifted.set(frame, 5);
     expectSame(decodeWireMessage(shifted.subarray(5), codec, { owned: true }), value);
+  });
+
+  it('carry ascending integers as 1- or 2-byte steps from the first, the same doubles back', () => {
+    const n = 1000;
+    // An envelope's steps: ascending, a few apart, repeats among them; from far up the range.
+    const near = Float64Array.from(
+      { length: n },
+      (_, i) => 4_000_000_000 + i * 3 + (i % 7 === 0 ? 255 : 0) * Math.sign(i % 2),
+    );
+    near.sort();
+    const far = Float64Array.from({ length: n }, (_, i) => i * 65_535);
+    const farther = Float64Array.from({ length: n }, (_, i) => i * 65_536);
+    const flat = new Float64Array(n).fill(7);
+    const value = { near, far, farther, flat, again: [near, far] };
+    const frame = encodeWireMessage(value, codec);
+    expectSame(decodeWireMessage(frame, codec), value);
+    const owned = decodeWireMessage(frame, codec, { owned: true });
+    expectSame(owned, value);
+    // near and flat (and near again) in a byte a step, far twice in two, farther in 4 a value.
+    expect(dataBytesOf(frame)).toBe(3 * (n - 1) + 2 * 2 * (n - 1) + 4 * n);
+    // Gaps of every width in one frame, whatever its header's length: the regions stay aligned.
+    for (let pad = 0; pad < 9; pad++) {
+      const padded = { pad: 'x'.repeat(pad), near, far, farther, odd: near.subarray(1) };
+      expectSame(
+        decodeWireMessage(encodeWireMessage(padded, codec), codec, { owned: true }),
+        padded,
+      );
+    }
   });
 
   it('keep random values of every kind', () => {
@@ -234,10 +276,19 @@ describe('round trips', () => {
         case 4:
           return prng.pick([null, undefined, true, false]);
         case 5: {
-          // Long enough to be narrowed at times: integers, float32's values, or any double.
-          const kind = prng.int(3);
+          // Long enough to be narrowed at times: integers, ascending ones (steps of a byte, two
+          // bytes or more), float32's values, or any double.
+          const kind = prng.int(4);
+          const widest = prng.pick([3, 300, 70_000]);
+          let step = Math.floor(prng.u32() / 2);
           return Float64Array.from({ length: prng.int(40) }, () =>
-            kind === 0 ? prng.u32() : kind === 1 ? Math.fround(prng.anyDouble()) : prng.anyDouble(),
+            kind === 0
+              ? prng.u32()
+              : kind === 1
+                ? (step += prng.int(widest))
+                : kind === 2
+                  ? Math.fround(prng.anyDouble())
+                  : prng.anyDouble(),
           );
         }
         case 6:
@@ -404,9 +455,46 @@ describe('refused frames', () => {
       expect(back).toBeInstanceOf(Float64Array);
       expect((back as Float64Array).length).toBe(2);
     }
-    const narrowed = encodeWireMessage({ v: new Float64Array(20).fill(3) }, codec);
-    for (let cut = 1; cut <= 8; cut++)
-      expectRefused(narrowed.slice(0, narrowed.length - cut), /past the frame/);
+    // Gap arrays count theirs in units of their width, and carry their length and first value:
+    // three doubles hold 24 steps of a byte after the first (25 values), or 12 of two (13).
+    for (const [marker, fits] of [
+      ['$d1', 25],
+      ['$d2', 13],
+    ] as const) {
+      const decoded = decodeWireMessage(
+        frameWithHeader(`{"${marker}":[0,${fits},5]}`, [1, 2, 3]),
+        codec,
+      );
+      expect((decoded as Float64Array).length).toBe(fits);
+      expect((decoded as Float64Array)[0]).toBe(5);
+      expectRefused(
+        frameWithHeader(`{"${marker}":[0,${fits + 1},5]}`, [1, 2, 3]),
+        /past the frame/,
+      );
+      expectRefused(frameWithHeader(`{"${marker}":[1,${fits},5]}`, [1, 2, 3]), /past the frame/);
+      for (const bad of [
+        '[0,0,5]',
+        '[0,2.5,5]',
+        '[0,"2",5]',
+        '[0,2]',
+        '[0,2,-1]',
+        '[0,2,0.5]',
+        '[0,2,4294967296]',
+        '[0,2,null]',
+        '[-1,2,5]',
+        '{}',
+      ])
+        expectRefused(frameWithHeader(`{"${marker}":${bad}}`, [1, 2, 3]), /bad array/);
+    }
+    for (const narrow of [
+      new Float64Array(20).fill(3),
+      Float64Array.from({ length: 20 }, (_, i) => i * 3),
+      Float64Array.from({ length: 20 }, (_, i) => i * 300),
+    ]) {
+      const narrowed = encodeWireMessage({ v: narrow }, codec);
+      for (let cut = 1; cut <= 8; cut++)
+        expectRefused(narrowed.slice(0, narrowed.length - cut), /past the frame/);
+    }
   });
 
   it('whose special members are not what they claim', () => {
