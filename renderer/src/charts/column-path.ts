@@ -53,6 +53,13 @@ export function drawByColumns(
   pen: PathPen,
 ): void {
   let down = false;
+  // The column the last point fell in, by its boundaries [start, end), and its pixel: points in
+  // x order come a few a column, so each column is found and placed once, not once a point (a
+  // Compare of 240 envelopes spent 60 ms finding columns again).
+  let start = Infinity;
+  let end = -Infinity;
+  let px = 0;
+  const { x0, x1, columns } = layout;
   for (let i = from; i <= to; i++) {
     const y = ys[i];
     if (y === undefined) continue;
@@ -60,7 +67,13 @@ export function drawByColumns(
       down = false;
       continue;
     }
-    const px = xPos(columnCenter(layout, columnOf(layout, xs[i]!)));
+    const x = xs[i]!;
+    if (!(x >= start && x < end)) {
+      const c = columnOf(layout, x);
+      start = c === 0 ? -Infinity : x0 + ((x1 - x0) * c) / columns;
+      end = c >= columns - 1 ? Infinity : x0 + ((x1 - x0) * (c + 1)) / columns;
+      px = xPos(columnCenter(layout, c));
+    }
     const py = yPos(y);
     if (down) pen.lineTo(px, py);
     else pen.moveTo(px, py);
