@@ -231,6 +231,22 @@ describe('alignTraces', () => {
     traces.forEach((_, r) => expect(data[1 + r]).toEqual(steps.map((s) => s + r)));
   });
 
+  it('aligns traces sharing x point for point, repeats and gaps kept, as merging would', () => {
+    const x = [1, 2, 2, 5];
+    const a = trace(x, [1, NaN, 3, 4], 0.5);
+    const b = trace(x, [5, 6, 7, Infinity], 0.5);
+    const shared = alignTraces([a, b], false);
+    // The same traces with b's x one apart at its end take the merge, which must agree.
+    const merged = alignTraces([a, trace([1, 2, 2, 6], [5, 6, 7, Infinity], 0.5)], false);
+    expect(shared[0]).toEqual([1, 2, 2, 5]);
+    expect(shared[1]).toEqual([1, null, 3, 4]);
+    expect(shared[3]).toEqual([5, 6, 7, null]);
+    expect(shared[2]).toHaveLength(4);
+    expect(merged[2]!.slice(0, 4)).toEqual(shared[2]);
+    expect(merged[1]!.slice(0, 4)).toEqual(shared[1]);
+    expect(merged[3]!.filter((v) => v !== undefined)).toEqual(shared[3]);
+  });
+
   it('keeps each trace whole and in order, x ascending, over random traces', () => {
     let seed = 7;
     const random = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;

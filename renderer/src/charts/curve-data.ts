@@ -219,9 +219,55 @@ export function alignTraces(
   traces: readonly Trace[],
   logY: boolean,
 ): (number | null | undefined)[][] {
+  // Runs logged at the same steps (and envelopes over the same columns of them) share one x:
+  // each point is then its own slot, and the merge of every trace's x at every slot is skipped.
+  const shared = sharedX(traces);
+  const slotOf = shared === null ? traces.map((trace) => new Int32Array(trace.x.length)) : null;
+  const xs = shared === null ? mergedX(traces, slotOf!) : Array.from(shared);
+  const total = xs.length;
+  const columns: (number | null | undefined)[][] = [xs];
+  for (let t = 0; t < traces.length; t++) {
+    const trace = traces[t]!;
+    const slot = slotOf?.[t] ?? null;
+    // Filled in x order when x is shared, so that uPlot is given packed arrays, not holey ones.
+    const raw: (number | null | undefined)[] = slot === null ? [] : new Array(total);
+    const smooth: (number | null | undefined)[] | null =
+      trace.smoothed === null ? null : slot === null ? [] : new Array(total);
+    const low: (number | null | undefined)[] | null =
+      trace.band === undefined ? null : slot === null ? [] : new Array(total);
+    for (let i = 0; i < trace.x.length; i++) {
+      const at = slot === null ? i : slot[i]!;
+      if (low !== null) low[at] = drawable(trace.band!.low[i]!, logY);
+      const missing = trace.missing?.[i] ?? 0;
+      // undefined, unlike null, is no gap: the line goes on to its next point.
+      raw[at] = missing & NO_RAW ? undefined : drawable(trace.y[i]!, logY);
+      if (smooth !== null)
+        smooth[at] = missing & NO_SMOOTHED ? undefined : drawable(trace.smoothed![i]!, logY);
+    }
+    columns.push(raw);
+    if (low !== null) columns.push(low);
+    if (smooth !== null) columns.push(smooth);
+  }
+  return columns;
+}
+
+/** The x every trace has, point for point, or null when two differ (or there are none). */
+function sharedX(traces: readonly Trace[]): Float64Array | null {
+  const first = traces[0]?.x;
+  if (first === undefined) return null;
+  for (let t = 1; t < traces.length; t++) {
+    const x = traces[t]!.x;
+    if (x === first) continue;
+    if (x.length !== first.length) return null;
+    for (let i = 0; i < x.length; i++) if (!sameX(x[i]!, first[i]!)) return null;
+  }
+  return first;
+}
+
+/** The slots' x, each trace's points placed in them (`slotOf`), as alignTraces says. */
+function mergedX(traces: readonly Trace[], slotOf: Int32Array[]): number[] {
   const count = traces.length;
   const cursors = new Int32Array(count);
-  const slotOf = traces.map((trace) => new Int32Array(trace.x.length));
   const xs: number[] = [];
   for (;;) {
     let least = 0;
@@ -246,28 +292,5 @@ export function alignTraces(
     }
     for (let k = 0; k < slots; k++) xs.push(least);
   }
-  const total = xs.length;
-  const columns: (number | null | undefined)[][] = [xs];
-  for (let t = 0; t < count; t++) {
-    const trace = traces[t]!;
-    const slot = slotOf[t]!;
-    const raw: (number | null | undefined)[] = new Array(total);
-    const smooth: (number | null | undefined)[] | null =
-      trace.smoothed === null ? null : new Array(total);
-    const low: (number | null | undefined)[] | null =
-      trace.band === undefined ? null : new Array(total);
-    for (let i = 0; i < slot.length; i++) {
-      const at = slot[i]!;
-      if (low !== null) low[at] = drawable(trace.band!.low[i]!, logY);
-      const missing = trace.missing?.[i] ?? 0;
-      // undefined, unlike null, is no gap: the line goes on to its next point.
-      raw[at] = missing & NO_RAW ? undefined : drawable(trace.y[i]!, logY);
-      if (smooth !== null)
-        smooth[at] = missing & NO_SMOOTHED ? undefined : drawable(trace.smoothed![i]!, logY);
-    }
-    columns.push(raw);
-    if (low !== null) columns.push(low);
-    if (smooth !== null) columns.push(smooth);
-  }
-  return columns;
+  return xs;
 }
