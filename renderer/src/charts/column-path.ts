@@ -3,6 +3,7 @@
 // the next, so no slope is invented across columns and each column reaches its samples' extremes.
 
 import type uPlot from 'uplot';
+import { canvasPixels } from './scale-pixels.js';
 
 /** How the host divided x into columns: [x0, x1] in `columns` equal parts. */
 export interface ColumnLayout {
@@ -98,7 +99,7 @@ export function columnPaths(layout: () => ColumnLayout | null): uPlot.Series.Pat
         // A whole pixel: uPlot shifts a one-pixel line by half a pixel to the pixel's middle,
         // as it does its own paths' rounded x, so a column's span is crisp, not two half-lit.
         (x) => Math.floor(u.valToPos(x, 'x', true)),
-        (y) => u.valToPos(y, 'y', true),
+        canvasPixels(u, 'y'),
         stroke,
       );
     return { stroke, fill: null, clip: null, flags: 0 };

@@ -5,6 +5,7 @@
 import type uPlot from 'uplot';
 import type { Trace } from './curve-data.js';
 import { columnPaths } from './column-path.js';
+import { canvasPixels } from './scale-pixels.js';
 import { bandPath, bandStretches } from './group-bands.js';
 import { bandFill } from './group-style.js';
 import { withAlpha } from './run-colors.js';
@@ -28,8 +29,8 @@ const bandPaths: uPlot.Series.PathBuilder = (u, seriesIdx, idx0, idx1) => {
       high,
       low,
       bandStretches(high, low, from, to),
-      (x) => u.valToPos(x, 'x', true),
-      (y) => u.valToPos(y, 'y', true),
+      canvasPixels(u, 'x'),
+      canvasPixels(u, 'y'),
       fill,
     );
   }
