@@ -25,6 +25,10 @@ export async function messagesTakenIn(page: Page, work: () => Promise<unknown>):
     await cdp.send('Network.disable');
     await cdp.detach();
   }
+  // No floor can be measured of nothing, and the floor page would wait for messages that never
+  // come: a socket held by a worker (tried for issue 22) is another target's, out of this
+  // session's sight, and the big case sat idle until it was killed.
+  if (sizes.length === 0) throw new Error('the page took in no WebSocket frame the protocol saw');
   return sizes;
 }
 
