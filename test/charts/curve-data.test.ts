@@ -6,6 +6,11 @@ import type { CurveOptions, Trace, TraceInput } from '../../renderer/src/charts/
 import { alignTraces, buildTrace } from '../../renderer/src/charts/curve-data.js';
 import { debiasedEma } from '../../shared/series/curve-math.js';
 
+/** alignTraces' columns as arrays, whatever kind uPlot is handed. */
+function alignedArrays(...args: Parameters<typeof alignTraces>): (number | null | undefined)[][] {
+  return alignTraces(...args).map((column) => Array.from(column));
+}
+
 /** Columns in log order from [step, time, value] triples. */
 function columns(samples: readonly (readonly [number, number, number])[]): Columns {
   return {
@@ -207,7 +212,7 @@ describe('alignTraces', () => {
   it('merges two traces with repeated and interleaved x, keeping every point', () => {
     const a = trace([1, 2, 2, 4], [10, 20, 21, 40]);
     const b = trace([2, 3, 3, 5], [200, 300, 301, 500]);
-    const data = alignTraces([a, b], false);
+    const data = alignedArrays([a, b], false);
     expect(data).toHaveLength(3);
     // x 2 takes two slots (a has two points there), b's one point at 2 the first of them.
     expect(data[0]).toEqual([1, 2, 2, 3, 3, 4, 5]);
@@ -226,7 +231,7 @@ describe('alignTraces', () => {
         steps.map((s) => s + r),
       ),
     );
-    const data = alignTraces(traces, false);
+    const data = alignedArrays(traces, false);
     expect(data[0]).toEqual(steps);
     traces.forEach((_, r) => expect(data[1 + r]).toEqual(steps.map((s) => s + r)));
   });
@@ -235,9 +240,9 @@ describe('alignTraces', () => {
     const x = [1, 2, 2, 5];
     const a = trace(x, [1, NaN, 3, 4], 0.5);
     const b = trace(x, [5, 6, 7, Infinity], 0.5);
-    const shared = alignTraces([a, b], false);
+    const shared = alignedArrays([a, b], false);
     // The same traces with b's x one apart at its end take the merge, which must agree.
-    const merged = alignTraces([a, trace([1, 2, 2, 6], [5, 6, 7, Infinity], 0.5)], false);
+    const merged = alignedArrays([a, trace([1, 2, 2, 6], [5, 6, 7, Infinity], 0.5)], false);
     expect(shared[0]).toEqual([1, 2, 2, 5]);
     expect(shared[1]).toEqual([1, null, 3, 4]);
     expect(shared[3]).toEqual([5, 6, 7, null]);
@@ -245,6 +250,28 @@ describe('alignTraces', () => {
     expect(merged[2]!.slice(0, 4)).toEqual(shared[2]);
     expect(merged[1]!.slice(0, 4)).toEqual(shared[1]);
     expect(merged[3]!.filter((v) => v !== undefined)).toEqual(shared[3]);
+  });
+
+  it("hands uPlot envelopes' own columns where every point draws, built columns where not", () => {
+    const layout = { x0: 0, x1: 10, columns: 10 };
+    const x = [1, 2, 2, 5];
+    const envelope = (y: readonly number[]): Trace => ({ ...trace(x, y, 0.5), columns: layout });
+    const whole = [envelope([1, 2, 3, 4]), envelope([5, 6, 7, 8])];
+    const direct = alignTraces(whole, false);
+    expect(direct[0]).toBe(whole[0]!.x);
+    expect(direct[1]).toBe(whole[0]!.y);
+    expect(direct[2]).toBe(whole[0]!.smoothed);
+    expect(direct[3]).toBe(whole[1]!.y);
+    // A value the scale cannot hold (NaN; under log y, zero) must become a gap: built instead.
+    const gapped = alignTraces([whole[0]!, envelope([5, NaN, 7, 8])], false);
+    expect(gapped[1]).toBe(whole[0]!.y);
+    expect(Array.from(gapped[3]!)).toEqual([5, null, 7, 8]);
+    const logged = alignTraces([envelope([0, 1, 2, 3])], true);
+    expect(Array.from(logged[1]!)).toEqual([null, 1, 2, 3]);
+    // A live series' arrays may still grow under it: always copied.
+    const live = alignTraces([trace(x, [1, 2, 3, 4])], false);
+    expect(live[1]).not.toBeInstanceOf(Float64Array);
+    expect(live[0]).not.toBeInstanceOf(Float64Array);
   });
 
   it('keeps each trace whole and in order, x ascending, over random traces', () => {
@@ -261,7 +288,7 @@ describe('alignTraces', () => {
           round % 2 === 0 ? 0 : 0.5,
         );
       });
-      const [xs, ...rest] = alignTraces(traces, false);
+      const [xs, ...rest] = alignedArrays(traces, false);
       for (let i = 1; i < xs!.length; i++) expect(xs![i]!).toBeGreaterThanOrEqual(xs![i - 1]!);
       // As many slots at an x as the trace with the most points there.
       const distinct = new Set(traces.flatMap((t) => [...t.x]));
@@ -288,7 +315,7 @@ describe('alignTraces', () => {
   it('adds a smoothed column after each raw one', () => {
     const a = trace([1, 2, 3], [1, 3, 5], 0.5);
     const b = trace([2, 4], [10, 20], 0.5);
-    const data = alignTraces([a, b], false);
+    const data = alignedArrays([a, b], false);
     expect(data).toHaveLength(5);
     expect(data[0]).toEqual([1, 2, 3, 4]);
     expect(data[1]).toEqual([1, 3, 5, undefined]);
@@ -301,11 +328,11 @@ describe('alignTraces', () => {
 
   it('makes values the scale cannot hold null gaps, not undefined', () => {
     const a = trace([1, 2, 3, 4, 5], [1, NaN, Infinity, 0, -Infinity]);
-    expect(alignTraces([a], false)[1]).toEqual([1, null, null, 0, null]);
-    expect(alignTraces([a], true)[1]).toEqual([1, null, null, null, null]);
+    expect(alignedArrays([a], false)[1]).toEqual([1, null, null, 0, null]);
+    expect(alignedArrays([a], true)[1]).toEqual([1, null, null, null, null]);
   });
 
   it('gives an empty x column for no traces', () => {
-    expect(alignTraces([], false)).toEqual([[]]);
+    expect(alignedArrays([], false)).toEqual([[]]);
   });
 });

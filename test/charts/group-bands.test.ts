@@ -22,6 +22,11 @@ import {
 } from '../../renderer/src/charts/group-style.js';
 import { PALETTE } from '../../renderer/src/charts/run-colors.js';
 
+/** alignTraces' columns as arrays, whatever kind uPlot is handed. */
+function alignedArrays(...args: Parameters<typeof alignTraces>): (number | null | undefined)[][] {
+  return alignTraces(...args).map((column) => Array.from(column));
+}
+
 const f = (values: readonly number[]): Float64Array => Float64Array.from(values);
 
 function envelope(extra: Partial<GroupEnvelope> = {}): GroupEnvelope {
@@ -92,7 +97,7 @@ describe('a band in uPlot’s data', () => {
     const { band, center } = groupTraces(line, envelope(), 'step', false);
     expect(columnCount(band)).toBe(2);
     expect(columnCount(center)).toBe(1);
-    const data = alignTraces([band, center], false);
+    const data = alignedArrays([band, center], false);
     expect(data).toHaveLength(4);
     const [, high, low, mid] = data;
     const bandAt = high!.flatMap((v, i) => (v === undefined ? [] : [i]));

@@ -9,7 +9,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import uPlot from 'uplot';
 import type { Trace, XAxisMode } from './curve-data.js';
-import { alignTraces } from './curve-data.js';
+import { alignTraces, holdsPoint } from './curve-data.js';
 import type { PngSpec } from './png-export.js';
 import { themeColor, useThemeName } from '../state/theme.js';
 import { timeUnitFor } from './axis-ticks.js';
@@ -125,9 +125,7 @@ export function CurvePanel(props: CurvePanelProps) {
   const height = props.height ?? 220;
   const smoothingOn = smoothing > 0;
   const aligned = useMemo(() => alignTraces(traces, logY), [traces, logY]);
-  const drawable = aligned
-    .slice(1)
-    .some((column) => column.some((v) => v !== null && v !== undefined));
+  const drawable = aligned.slice(1).some(holdsPoint);
   const data = drawable ? aligned : emptyData(traces);
   const timeUnit = mode === 'relative' ? timeUnitFor(xSpan(traces)) : null;
   const emptyY = drawable ? null : yRangeOf(traces);

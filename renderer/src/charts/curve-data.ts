@@ -215,20 +215,28 @@ const sameX = (a: number, b: number): boolean => a === b || (a !== a && b !== b)
  * and a trace's k-th point at an x is in that x's k-th slot, so runs logged at the same steps
  * make one slot a step, not one per run, and every point is kept.
  */
-export function alignTraces(
-  traces: readonly Trace[],
-  logY: boolean,
-): (number | null | undefined)[][] {
+export function alignTraces(traces: readonly Trace[], logY: boolean): AlignedColumns {
   // Runs logged at the same steps (and envelopes over the same columns of them) share one x:
   // each point is then its own slot, and the merge of every trace's x at every slot is skipped.
   const shared = sharedX(traces);
   const slotOf = shared === null ? traces.map((trace) => new Int32Array(trace.x.length)) : null;
-  const xs = shared === null ? mergedX(traces, slotOf!) : Array.from(shared);
+  // An envelope's arrays are its answer's own, decoded for it and written by no one after, so
+  // uPlot may hold them as they are; a live series' may be views of columns that still grow.
+  const envelopes = traces.every((trace) => trace.columns !== undefined);
+  const xs: ArrayLike<number> =
+    shared === null ? mergedX(traces, slotOf!) : envelopes ? shared : Array.from(shared);
   const total = xs.length;
-  const columns: (number | null | undefined)[][] = [xs];
+  const columns: AlignedColumns = [xs];
   for (let t = 0; t < traces.length; t++) {
     const trace = traces[t]!;
     const slot = slotOf?.[t] ?? null;
+    if (slot === null && envelopes && asDrawn(trace, logY)) {
+      // Every point a value the scale holds, in every line: the trace's own columns, uncopied
+      // (a Compare's open allocated and filled 10 MB of columns to say the same).
+      columns.push(trace.y);
+      if (trace.smoothed !== null) columns.push(trace.smoothed);
+      continue;
+    }
     // Filled in x order when x is shared, so that uPlot is given packed arrays, not holey ones.
     const raw: (number | null | undefined)[] = slot === null ? [] : new Array(total);
     const smooth: (number | null | undefined)[] | null =
@@ -249,6 +257,25 @@ export function alignTraces(
     if (smooth !== null) columns.push(smooth);
   }
   return columns;
+}
+
+/** uPlot's columns: x, then each trace's lines, a slot's value, gap (null) or none (undefined). */
+export type AlignedColumns = ArrayLike<number | null | undefined>[];
+
+/** Whether a column holds a point to draw: a value, not a gap nor another line's slot. */
+export function holdsPoint(column: ArrayLike<number | null | undefined>): boolean {
+  for (let i = 0; i < column.length; i++) if (column[i] != null) return true;
+  return false;
+}
+
+/** Whether a trace's lines draw as they are: no band, no point of one line only, all drawable. */
+function asDrawn(trace: Trace, logY: boolean): boolean {
+  if (trace.band !== undefined || trace.missing !== undefined) return false;
+  const holds = (values: Float64Array): boolean => {
+    for (let i = 0; i < values.length; i++) if (drawable(values[i]!, logY) === null) return false;
+    return true;
+  };
+  return holds(trace.y) && (trace.smoothed === null || holds(trace.smoothed));
 }
 
 /** The x every trace has, point for point, or null when two differ (or there are none). */
