@@ -19,11 +19,16 @@ export interface ColumnLayout {
 export function columnOf(layout: ColumnLayout, x: number): number {
   const { x0, x1, columns } = layout;
   if (!(x1 > x0) || columns <= 1) return 0;
-  const boundary = (c: number): number => x0 + ((x1 - x0) * c) / columns;
   let c = Math.min(columns - 1, Math.max(0, Math.floor(((x - x0) / (x1 - x0)) * columns)));
-  while (c > 0 && x < boundary(c)) c--;
-  while (c < columns - 1 && x >= boundary(c + 1)) c++;
+  while (c > 0 && x < columnStart(layout, c)) c--;
+  while (c < columns - 1 && x >= columnStart(layout, c + 1)) c++;
   return c;
+}
+
+/** Where column c begins, by the host's very arithmetic. */
+function columnStart(layout: ColumnLayout, c: number): number {
+  const { x0, x1, columns } = layout;
+  return x0 + ((x1 - x0) * c) / columns;
 }
 
 /** The x a column is drawn at: its middle. */
@@ -60,7 +65,6 @@ export function drawByColumns(
   let start = Infinity;
   let end = -Infinity;
   let px = 0;
-  const { x0, x1, columns } = layout;
   for (let i = from; i <= to; i++) {
     const y = ys[i];
     if (y === undefined) continue;
@@ -71,8 +75,9 @@ export function drawByColumns(
     const x = xs[i]!;
     if (!(x >= start && x < end)) {
       const c = columnOf(layout, x);
-      start = c === 0 ? -Infinity : x0 + ((x1 - x0) * c) / columns;
-      end = c >= columns - 1 ? Infinity : x0 + ((x1 - x0) * (c + 1)) / columns;
+      // The first and last columns take whatever lies beyond them, as columnOf does.
+      start = c === 0 ? -Infinity : columnStart(layout, c);
+      end = c >= layout.columns - 1 ? Infinity : columnStart(layout, c + 1);
       px = xPos(columnCenter(layout, c));
     }
     const py = yPos(y);

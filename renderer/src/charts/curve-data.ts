@@ -213,7 +213,8 @@ const sameX = (a: number, b: number): boolean => a === b || (a !== a && b !== b)
  * scale cannot hold is null (a gap). A band trace's column (its high edge) is followed by its low
  * edge's. Traces share slots: an x takes as many as the trace with the most points there has,
  * and a trace's k-th point at an x is in that x's k-th slot, so runs logged at the same steps
- * make one slot a step, not one per run, and every point is kept.
+ * make one slot a step, not one per run, and every point is kept. Envelopes that share x and
+ * draw every point as it is give their own Float64Arrays, uncopied.
  */
 export function alignTraces(traces: readonly Trace[], logY: boolean): AlignedColumns {
   // Runs logged at the same steps (and envelopes over the same columns of them) share one x:
@@ -238,11 +239,10 @@ export function alignTraces(traces: readonly Trace[], logY: boolean): AlignedCol
       continue;
     }
     // Filled in x order when x is shared, so that uPlot is given packed arrays, not holey ones.
-    const raw: (number | null | undefined)[] = slot === null ? [] : new Array(total);
-    const smooth: (number | null | undefined)[] | null =
-      trace.smoothed === null ? null : slot === null ? [] : new Array(total);
-    const low: (number | null | undefined)[] | null =
-      trace.band === undefined ? null : slot === null ? [] : new Array(total);
+    const column = (): (number | null | undefined)[] => (slot === null ? [] : new Array(total));
+    const raw = column();
+    const smooth = trace.smoothed === null ? null : column();
+    const low = trace.band === undefined ? null : column();
     for (let i = 0; i < trace.x.length; i++) {
       const at = slot === null ? i : slot[i]!;
       if (low !== null) low[at] = drawable(trace.band!.low[i]!, logY);
