@@ -1,7 +1,7 @@
 // The bare floor pages: the same arrays drawn by uPlot straight from memory, and the same rows of
 // a runs table written straight from memory, timed as the app is (the paint after the last draw).
 
-import type { Page } from 'playwright-core';
+import type { BarePage } from './bare-chromium.js';
 import { inPage } from './ui-session.js';
 
 /** The arrays' values, as generate-log writes them: a decaying curve, noise and an offset. */
@@ -34,7 +34,7 @@ export interface ChartsShape {
 }
 
 /** Ms from creating `charts` uPlot charts of the arrays, held in memory, to the paint after all drew. */
-export async function floorCharts(page: Page, shape: ChartsShape): Promise<number> {
+export async function floorCharts(page: BarePage, shape: ChartsShape): Promise<number> {
   return inPage<number>(
     page,
     `(async () => {
@@ -65,7 +65,7 @@ export async function floorCharts(page: Page, shape: ChartsShape): Promise<numbe
 
 /** Ms from each x range set to the paint after uPlot redrew, on one series of `points` in memory. */
 export async function floorZoom(
-  page: Page,
+  page: BarePage,
   points: number,
   width: number,
   height: number,
@@ -101,7 +101,7 @@ export async function floorZoom(
 }
 
 /** A bare virtualised table of `runs` rows in memory, as the runs table lays out its rows. */
-export async function mountFloorTable(page: Page, runs: number, height: number): Promise<void> {
+export async function mountFloorTable(page: BarePage, runs: number, height: number): Promise<void> {
   await inPage(
     page,
     `(() => {
@@ -157,7 +157,7 @@ export interface LiveChartShape {
  * frame as the app's are, `drawsPerSecond` times a second; the returned call stops it.
  */
 export async function startFloorLiveChart(
-  page: Page,
+  page: BarePage,
   shape: LiveChartShape,
 ): Promise<() => Promise<void>> {
   await inPage(

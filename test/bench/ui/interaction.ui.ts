@@ -2,7 +2,7 @@
 // character typed in the runs filter until the rows change, and scrolling the runs table for 5 s
 // counting long tasks; each beside the bare floor doing the same from memory.
 
-import type { Page } from 'playwright-core';
+import type { BarePage } from './bare-chromium.js';
 import type { BenchFigure } from '../report.js';
 import { floorZoom, mountFloorTable } from './floor.js';
 import { SIZES, ZOOM_KEY, ZOOM_RUN } from './stores.js';
@@ -25,8 +25,8 @@ interface DrawInfo {
 }
 
 /** Drags across [from, to] of the plot's width; ms from the mouseup to the new envelope's paint. */
-async function dragZoom(page: Page, from: number, to: number): Promise<number> {
-  const box = (await page.locator(`${zoomPanel} .u-over`).boundingBox())!;
+async function dragZoom(page: BarePage, from: number, to: number): Promise<number> {
+  const box = await page.boundingBox(`${zoomPanel} .u-over`);
   const before = (await inPage<DrawInfo>(page, LATEST)).data;
   const y = box.y + box.height / 2;
   await page.mouse.move(box.x + box.width * from, y);
@@ -48,7 +48,7 @@ async function dragZoom(page: Page, from: number, to: number): Promise<number> {
 }
 
 /** Double-click to reset, waited for until the whole range's envelope is painted again. */
-async function resetZoom(page: Page): Promise<void> {
+async function resetZoom(page: BarePage): Promise<void> {
   const before = (await inPage<DrawInfo>(page, LATEST)).data;
   await page.dblclick(`${zoomPanel} .u-over`);
   await pollPage(
@@ -59,7 +59,7 @@ async function resetZoom(page: Page): Promise<void> {
   await new Promise((done) => setTimeout(done, 200));
 }
 
-export async function benchZoom(page: Page, floor: Page): Promise<BenchFigure> {
+export async function benchZoom(page: BarePage, floor: BarePage): Promise<BenchFigure> {
   await inPage(page, `location.hash = ${JSON.stringify(`#/run/${ZOOM_RUN}/metrics`)}`);
   await pollPage(page, `${LATEST} !== null`, 120_000);
   await new Promise((done) => setTimeout(done, 500));
@@ -102,7 +102,7 @@ export async function benchZoom(page: Page, floor: Page): Promise<BenchFigure> {
 const ROW_IDS = `[...document.querySelectorAll('[data-run-id]')].map((r) => r.getAttribute('data-run-id')).join(',')`;
 
 /** Presses key into the focused input; ms from its keydown to the paint after the rows changed. */
-async function typeOne(page: Page, key: string): Promise<number> {
+async function typeOne(page: BarePage, key: string): Promise<number> {
   await inPage(
     page,
     `(() => { const before = ${ROW_IDS};
@@ -114,7 +114,7 @@ async function typeOne(page: Page, key: string): Promise<number> {
   return inPage<number>(page, `window.__rowsPainted.then((t) => t - window.__keydownAt)`);
 }
 
-async function typeTimes(page: Page, input: string): Promise<number[]> {
+async function typeTimes(page: BarePage, input: string): Promise<number[]> {
   await page.click(input);
   const times: number[] = [];
   for (let i = 0; i < KEYS; i++) {
@@ -124,7 +124,7 @@ async function typeTimes(page: Page, input: string): Promise<number[]> {
   return times;
 }
 
-export async function benchTable(page: Page, floor: Page): Promise<BenchFigure[]> {
+export async function benchTable(page: BarePage, floor: BarePage): Promise<BenchFigure[]> {
   await inPage(page, `location.hash = '#/'`);
   await page.waitForSelector('[data-testid="runs-table"] [data-run-id]');
   const height = await inPage<number>(
@@ -137,7 +137,7 @@ export async function benchTable(page: Page, floor: Page): Promise<BenchFigure[]
   );
   const bare = await typeTimes(floor, '#filter');
   type Scrolled = { longTasks: number; slowFrames: number; frames: number };
-  const scroll = (p: Page, selector: string): Promise<Scrolled> =>
+  const scroll = (p: BarePage, selector: string): Promise<Scrolled> =>
     inPage<Scrolled>(
       p,
       `__muninBench.scroll(document.querySelector(${JSON.stringify(selector)}), 40, ${SCROLL_MS})`,

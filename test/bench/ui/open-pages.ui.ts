@@ -1,7 +1,7 @@
 // UI bench case 2: opening pages, from the navigation a click makes to every panel (or row)
 // painted, against the bare floor: uPlot drawing the same arrays from memory, rows from memory.
 
-import type { Page } from 'playwright-core';
+import type { BarePage } from './bare-chromium.js';
 import type { BenchFigure } from '../report.js';
 import { floorCharts } from './floor.js';
 import { BOARD_RUN, SIZES, compareRun, keyName } from './stores.js';
@@ -22,7 +22,7 @@ const TABLE_OPENS = Number(process.env['MUNIN_BENCH_UI_TABLE_OPENS'] ?? 15);
  * step; `home` is left first, so that each open builds the page afresh.
  */
 async function openBoard(
-  page: Page,
+  page: BarePage,
   hash: string,
   keys: readonly string[],
   lastStep: number,
@@ -61,7 +61,7 @@ async function openBoard(
 }
 
 /** The width and height of the app's plotting hosts, for the floor to draw the same size. */
-async function chartSize(page: Page): Promise<{ width: number; height: number }> {
+async function chartSize(page: BarePage): Promise<{ width: number; height: number }> {
   return inPage(
     page,
     `(() => { const h = document.querySelector('[data-testid="curve-panel"] .chart-host');
@@ -86,7 +86,7 @@ function figure(name: string, app: number[], floor: number[]): BenchFigure {
 async function repeat(
   times: number,
   work: () => Promise<number>,
-  page?: Page,
+  page?: BarePage,
   name?: string,
 ): Promise<number[]> {
   const out: number[] = [];
@@ -97,7 +97,7 @@ async function repeat(
   return out;
 }
 
-export async function benchOpenBoards(page: Page, floor: Page): Promise<BenchFigure[]> {
+export async function benchOpenBoards(page: BarePage, floor: BarePage): Promise<BenchFigure[]> {
   const boardKeys = Array.from({ length: SIZES.boardKeys }, (_, k) => keyName(k));
   const board = await repeat(
     OPENS,
@@ -158,7 +158,11 @@ export async function benchOpenBoards(page: Page, floor: Page): Promise<BenchFig
 const ROWS = '[data-testid="runs-table"] [data-run-id]';
 
 /** From a run's page, the runs table opened until its rows are painted; the floor's the same. */
-export async function benchOpenTable(page: Page, floor: Page, runId: string): Promise<BenchFigure> {
+export async function benchOpenTable(
+  page: BarePage,
+  floor: BarePage,
+  runId: string,
+): Promise<BenchFigure> {
   const app = await repeat(
     TABLE_OPENS,
     async () => {

@@ -4,7 +4,7 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CDPSession, Page } from 'playwright-core';
+import type { BarePage, PageSession } from './bare-chromium.js';
 
 const PROFILE_DIR = process.env['MUNIN_BENCH_UI_PROFILE'];
 const TOP = 25;
@@ -104,11 +104,14 @@ function heaviest(times: readonly { where: string; ms: number }[]): string[] {
 }
 
 /** Runs work, sampled when the profile directory is set; work's result either way. */
-export async function profiled<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
+export async function profiled<T>(
+  page: BarePage,
+  name: string,
+  work: () => Promise<T>,
+): Promise<T> {
   if (PROFILE_DIR === undefined || PROFILE_DIR === '') return work();
-  const browser = page.context().browser()!;
-  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-  const cdp: CDPSession = await page.context().newCDPSession(page);
+  await page.startTracing(TRACE_CATEGORIES);
+  const cdp: PageSession = await page.newCDPSession();
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
@@ -122,7 +125,7 @@ export async function profiled<T>(page: Page, name: string, work: () => Promise<
     writeFileSync(file, JSON.stringify(profile));
     const wall = (profile.endTime - profile.startTime) / 1000;
     const lines = heaviest(selfTimes(profile));
-    const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
+    const trace = JSON.parse(await page.stopTracing()) as {
       traceEvents: TraceEvent[];
     };
     writeFileSync(file.replace(/\.cpuprofile$/, '.trace.json'), JSON.stringify(trace));

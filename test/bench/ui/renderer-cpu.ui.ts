@@ -2,7 +2,7 @@
 // protocol's Performance.getMetrics (TaskDuration per second of wall time), beside the same page
 // while nothing is written, and beside bare uPlot making the same draws of the same chart.
 
-import type { Page } from 'playwright-core';
+import type { BarePage } from './bare-chromium.js';
 import type { LiveWriter } from '../../support/live-writer.js';
 import type { BenchFigure } from '../report.js';
 import { LIVE_KEY, SIZES, liveRun } from './stores.js';
@@ -15,11 +15,13 @@ const TICK_MS = 100;
 const PARTS = ['ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'] as const;
 
 /** The renderer's busy share of one core over seconds of wall time, and its parts' shares. */
-async function busyShare(page: Page, seconds: number): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
+async function busyShare(page: BarePage, seconds: number): Promise<number> {
+  const cdp = await page.newCDPSession();
   await cdp.send('Performance.enable');
   const read = async (): Promise<Map<string, number>> => {
-    const { metrics } = await cdp.send('Performance.getMetrics');
+    const { metrics } = (await cdp.send('Performance.getMetrics')) as {
+      metrics: { name: string; value: number }[];
+    };
     return new Map(metrics.map((m) => [m.name, m.value]));
   };
   const start = performance.now();
@@ -43,8 +45,8 @@ interface DrawRecord {
 }
 
 export async function benchRendererCpu(
-  page: Page,
-  floor: Page,
+  page: BarePage,
+  floor: BarePage,
   writer: LiveWriter,
   handles: readonly number[],
   firstStep: number,

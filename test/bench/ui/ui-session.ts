@@ -1,15 +1,15 @@
 // The UI benchmark's session: `munin-view serve` as a child, headless Debian Chromium driven by
-// playwright-core (as the e2e tests run it), pages opened with the bench's probe, and cleanup.
+// the DevTools protocol alone (bare-chromium.ts says why not Playwright), pages opened with the
+// bench's probe, and cleanup.
 
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
-import type { Browser, Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from '../../support/chromium.js';
+import { BareChromium } from './bare-chromium.js';
+import type { BarePage } from './bare-chromium.js';
 import { PROBE_SCRIPT } from './probe.js';
 
 const REPO = resolve(import.meta.dirname, '../../../..');
@@ -27,7 +27,7 @@ export interface Served {
 export class UiSession {
   private readonly children: ChildProcess[] = [];
   private readonly dirs: string[] = [];
-  private browser: Browser | null = null;
+  private browser: BareChromium | null = null;
   private readonly onExit = (): void => {
     for (const child of this.children) child.kill('SIGKILL');
   };
@@ -80,39 +80,35 @@ export class UiSession {
     await exited;
   }
 
-  async launch(): Promise<Browser> {
-    this.browser ??= await chromium.launch({
-      executablePath: CHROMIUM,
-      args: CHROMIUM_ARGS,
-    });
+  async launch(): Promise<BareChromium> {
+    this.browser ??= await BareChromium.launch();
     return this.browser;
   }
 
   /** The app at url in a context of its own, with the probe installed before any script runs. */
-  async openApp(url: string): Promise<Page> {
-    const context = await (await this.launch()).newContext({ viewport: VIEWPORT });
-    await context.addInitScript(PROBE_SCRIPT);
-    const page = await context.newPage();
-    const response = await page.goto(url);
-    if (response === null || response.status() !== 200) throw new Error(`opening ${url} failed`);
+  async openApp(url: string): Promise<BarePage> {
+    const page = await (await this.launch()).newPage(VIEWPORT, PROBE_SCRIPT);
+    await page.goto(url);
     await page.waitForSelector('[data-testid="runs-table"] [data-run-id]', { timeout: 120_000 });
     return page;
   }
 
   /** A blank page with the same uPlot build and the probe: where the bare-uPlot floor is drawn. */
-  async openFloor(): Promise<Page> {
-    const context = await (await this.launch()).newContext({ viewport: VIEWPORT });
-    await context.addInitScript(PROBE_SCRIPT);
-    const page = await context.newPage();
-    await page.setContent(
-      '<!doctype html><html><body style="margin:0"><div id="root"></div></body></html>',
+  async openFloor(): Promise<BarePage> {
+    const page = await (await this.launch()).newPage(VIEWPORT, PROBE_SCRIPT);
+    // A document of its own, so that the probe runs in it first.
+    await page.goto('about:blank');
+    await page.evaluate(
+      `document.body.style.margin = '0'; document.body.innerHTML = '<div id="root"></div>'`,
     );
-    await page.addScriptTag({ path: UPLOT_JS });
+    // A classic script's top level: its `var uPlot` is the page's global, as a script tag's is.
+    await page.evaluate(readFileSync(UPLOT_JS, 'utf8'));
     return page;
   }
 
   async close(): Promise<void> {
     await this.browser?.close().catch(() => undefined);
+    this.browser = null;
     await Promise.all(
       this.children.map(
         (child) =>
@@ -129,12 +125,16 @@ export class UiSession {
 }
 
 /** Evaluates text in the page: the bench is compiled without the DOM's types. */
-export async function inPage<T>(page: Page, expression: string): Promise<T> {
+export async function inPage<T>(page: BarePage, expression: string): Promise<T> {
   return (await page.evaluate(expression)) as T;
 }
 
 /** Waits, polling from node (so the waiting costs the page nothing), until the page says yes. */
-export async function pollPage(page: Page, expression: string, timeoutMs = 120_000): Promise<void> {
+export async function pollPage(
+  page: BarePage,
+  expression: string,
+  timeoutMs = 120_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await inPage<boolean>(page, expression))) {
     if (Date.now() > deadline) throw new Error(`page never held ${expression}`);

@@ -39,7 +39,7 @@ export async function benchUi(print: (figure: BenchFigure) => void): Promise<voi
         1_000_000,
       ))
         print(f);
-      await page.context().close();
+      await page.close();
       await session.stop(served);
     }
     if (wanted('table')) {
@@ -55,7 +55,7 @@ export async function benchUi(print: (figure: BenchFigure) => void): Promise<voi
       );
       for (const f of await benchTable(page, floor)) print(f);
       print(await benchOpenTable(page, floor, runId));
-      await page.context().close();
+      await page.close();
       await session.stop(served);
     }
     if (wanted('big')) {
@@ -67,7 +67,7 @@ export async function benchUi(print: (figure: BenchFigure) => void): Promise<voi
       await pollPage(page, READ_ALL, 180_000);
       for (const f of await benchOpenBoards(page, floor)) print(f);
       print(await benchZoom(page, floor));
-      await page.context().close();
+      await page.close();
       await session.stop(served);
     }
   } finally {

@@ -4,15 +4,19 @@
 // before the app parses or draws any of them.
 
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
+import type { BarePage } from './bare-chromium.js';
 import { WebSocketServer } from 'ws';
 import { inPage } from './ui-session.js';
 
 /** The bytes of each message the page takes in while `work` runs, in order. */
-export async function messagesTakenIn(page: Page, work: () => Promise<unknown>): Promise<number[]> {
-  const cdp = await page.context().newCDPSession(page);
+export async function messagesTakenIn(
+  page: BarePage,
+  work: () => Promise<unknown>,
+): Promise<number[]> {
+  const cdp = await page.newCDPSession();
   const sizes: number[] = [];
-  cdp.on('Network.webSocketFrameReceived', ({ response }) => {
+  cdp.on('Network.webSocketFrameReceived', (params) => {
+    const response = params['response'] as { payloadData: string; opcode: number };
     // A binary frame's payload comes as base64: four characters for three bytes.
     const data = response.payloadData;
     const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
@@ -37,7 +41,7 @@ export async function messagesTakenIn(page: Page, work: () => Promise<unknown>):
  * the floor page holding the last of them, each viewed as the app's are (a Float64Array).
  */
 export async function wireFloor(
-  floor: Page,
+  floor: BarePage,
   sizes: readonly number[],
   times: number,
 ): Promise<number[]> {

@@ -2,7 +2,7 @@
 // probe times the paint after the first frame holding each step; a WebSocket client of the same
 // server times the same appends' deltas, the baseline.
 
-import type { Page } from 'playwright-core';
+import type { BarePage } from './bare-chromium.js';
 import { metricsLine } from '../../support/live-lines.js';
 import type { LiveWriter } from '../../support/live-writer.js';
 import { WsClient } from '../../support/live-ws.js';
@@ -72,7 +72,7 @@ async function appendRoundRobin(
 }
 
 async function measure(
-  page: Page,
+  page: BarePage,
   port: number,
   writer: LiveWriter,
   handles: readonly number[],
@@ -137,7 +137,7 @@ function figures(label: string, m: { pixel: number[]; socket: number[] }): Bench
 
 /** The run page of live run 0, then a Compare of `compared` live runs. */
 export async function benchWriteToPixel(
-  page: Page,
+  page: BarePage,
   port: number,
   writer: LiveWriter,
   handles: readonly number[],
