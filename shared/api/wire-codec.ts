@@ -171,9 +171,56 @@ function rangeOf(range: unknown, count: number): [number, number] {
 }
 
 /**
+ * Gap arrays widened lately, newest first. A burst of envelopes over the same steps (a Compare's
+ * runs, logged at the same steps; a run page's keys, logged together) widens them once: checking
+ * a frame's steps against an array widened before costs 2-3 µs, a fresh Float64Array of 2,400 in
+ * Chromium 35-150 µs, and a Compare's open widened 240 of them.
+ */
+const widened: Float64Array[] = [];
+const WIDENED_KEPT = 16;
+/** Longer arrays (a whole series' steps) are not kept: 16 of them could pin hundreds of MB. */
+export const WIDENED_KEPT_LENGTH = 1 << 16;
+
+/** Whether before holds first and then the steps of steps[at, at + count). */
+function holdsSteps(
+  before: Float64Array,
+  first: number,
+  steps: ArrayLike<number>,
+  at: number,
+  count: number,
+): boolean {
+  if (before.length !== count + 1 || before[0] !== first) return false;
+  // Integers under 2^32 apart: their difference is exact.
+  for (let i = 0; i < count; i++) if (before[i + 1]! - before[i]! !== steps[at + i]) return false;
+  return true;
+}
+
+/** The doubles first + the running sum of steps[at, at + count), widened once for equal ones. */
+function widenGaps(first: number, steps: Uint8Array | Uint16Array, at: number, count: number) {
+  const kept = count < WIDENED_KEPT_LENGTH;
+  const k = kept ? widened.findIndex((before) => holdsSteps(before, first, steps, at, count)) : -1;
+  if (k >= 0) {
+    const before = widened[k]!;
+    widened.splice(k, 1);
+    widened.unshift(before);
+    return before;
+  }
+  const out = new Float64Array(count + 1);
+  let x = first;
+  out[0] = x;
+  for (let i = 0; i < count; i++) out[i + 1] = x += steps[at + i]!;
+  if (kept) {
+    widened.unshift(out);
+    if (widened.length > WIDENED_KEPT) widened.length = WIDENED_KEPT;
+  }
+  return out;
+}
+
+/**
  * Decodes a frame made by encodeWireMessage; throws WireFormatError on anything else. With
  * `owned`, the frame's buffer is the caller's alone (a WebSocket message's, a structured clone's):
- * its arrays are views of it, where they lie 8-aligned, not of a copy.
+ * its arrays are views of it, where they lie 8-aligned, not of a copy. Arrays are for reading:
+ * equal step arrays of frames decoded one after another are one and the same array.
  */
 export function decodeWireMessage(
   frame: Uint8Array,
@@ -218,12 +265,7 @@ export function decodeWireMessage(
     if (!Number.isInteger(length) || (length as number) < 1) throw new WireFormatError('bad array');
     if (typeof first !== 'number' || first >>> 0 !== first) throw new WireFormatError('bad array');
     const [at, count] = rangeOf([place, (length as number) - 1], units);
-    const steps = gaps();
-    const out = new Float64Array(count + 1);
-    let x = first;
-    out[0] = x;
-    for (let i = 0; i < count; i++) out[i + 1] = x += steps[at + i]!;
-    return out;
+    return widenGaps(first, gaps(), at, count);
   };
   const value = (v: unknown, depth: number): unknown => {
     if (depth > MAX_DEPTH) throw new WireFormatError('nested too deeply');

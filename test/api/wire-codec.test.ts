@@ -5,6 +5,7 @@ import { nodeTextCodec } from '../../electron/host/serve.js';
 import {
   decodeWireMessage,
   encodeWireMessage,
+  WIDENED_KEPT_LENGTH,
   WireFormatError,
 } from '../../shared/api/wire-codec.js';
 import type { JsonValue } from '../../shared/format/json.js';
@@ -257,6 +258,39 @@ describe('round trips', () => {
         padded,
       );
     }
+  });
+
+  it('widen equal steps of frames decoded one after another into one array, and only those', () => {
+    const steps = (n: number, from = 0): Float64Array =>
+      Float64Array.from({ length: n }, (_, i) => from + i * 3 + (i % 2));
+    const decodeSteps = (array: Float64Array): Float64Array =>
+      (
+        decodeWireMessage(encodeWireMessage({ steps: array }, codec), codec) as {
+          steps: Float64Array;
+        }
+      ).steps;
+    // A Compare's runs logged at the same steps: one array for all their envelopes.
+    const shared = steps(2400);
+    const first = decodeSteps(shared);
+    expectSame(first, shared);
+    expect(decodeSteps(Float64Array.from(shared))).toBe(first);
+    // One step apart, or starting elsewhere, or shorter: arrays of their own, each exact.
+    const moved = Float64Array.from(shared);
+    moved[1200]! += 1;
+    for (const other of [moved, steps(2400, 1), shared.subarray(0, 2399)]) {
+      const decoded = decodeSteps(other);
+      expect(decoded).not.toBe(first);
+      expectSame(decoded, other);
+    }
+    expect(decodeSteps(Float64Array.from(shared))).toBe(first);
+    // Kept for a while, not forever: 16 others later it is widened anew.
+    for (let k = 0; k < 16; k++) decodeSteps(steps(100, 1000 + k));
+    const again = decodeSteps(Float64Array.from(shared));
+    expect(again).not.toBe(first);
+    expectSame(again, shared);
+    // A whole series' steps are never kept.
+    const long = steps(WIDENED_KEPT_LENGTH + 1);
+    expect(decodeSteps(long)).not.toBe(decodeSteps(long));
   });
 
   it('keep random values of every kind', () => {
