@@ -117,15 +117,18 @@ export interface PageSession {
 
 const BUTTON = { none: 0, left: 1 } as const;
 
-/** The keys the bench presses, as the protocol wants them. */
-const KEYS: Record<string, Params> = {
-  Backspace: { key: 'Backspace', code: 'Backspace', windowsVirtualKeyCode: 8 },
-};
-const keyOf = (key: string): Params =>
-  KEYS[key] ??
-  (/^[0-9]$/.test(key)
-    ? { key, code: `Digit${key}`, text: key, windowsVirtualKeyCode: key.charCodeAt(0) }
-    : { key, text: key, windowsVirtualKeyCode: key.toUpperCase().charCodeAt(0) });
+/** The keys the bench presses (digits and Backspace), as the protocol wants them. */
+function keyOf(key: string): {
+  key: string;
+  code: string;
+  windowsVirtualKeyCode: number;
+  text?: string;
+} {
+  if (key === 'Backspace') return { key, code: key, windowsVirtualKeyCode: 8 };
+  if (/^[0-9]$/.test(key))
+    return { key, code: `Digit${key}`, windowsVirtualKeyCode: key.charCodeAt(0), text: key };
+  throw new Error(`the bench driver presses digits and Backspace, not ${key}`);
+}
 
 /** A page of its own browser context: what the bench's cases do with a page. */
 export class BarePage {
@@ -158,8 +161,8 @@ export class BarePage {
     return result.value;
   }
 
-  /** Goes to url, resolving once its load event fired. */
-  async goto(url: string): Promise<void> {
+  /** Goes to url; resolves, once its load event fired, with the HTTP status it ended on. */
+  async goto(url: string): Promise<number> {
     const loaded = new Promise<void>((done) => {
       const stop = this.connection.on(
         'Page.loadEventFired',
@@ -170,6 +173,10 @@ export class BarePage {
     const { errorText } = (await this.send('Page.navigate', { url })) as { errorText?: string };
     if (errorText !== undefined) throw new Error(`opening ${url} failed: ${errorText}`);
     await loaded;
+    // After redirects (serve trades the token for a cookie), the last response's; 0 for none.
+    return Number(
+      await this.evaluate(`performance.getEntriesByType('navigation')[0]?.responseStatus ?? 0`),
+    );
   }
 
   /** Resolves once an element matches selector, waiting in the page itself. */
@@ -222,10 +229,10 @@ export class BarePage {
 
   readonly keyboard = {
     press: async (key: string): Promise<void> => {
-      await this.send('Input.dispatchKeyEvent', { type: 'keyDown', ...keyOf(key) });
-      const { text: _text, ...up } = keyOf(key);
-      void _text;
-      await this.send('Input.dispatchKeyEvent', { type: 'keyUp', ...up });
+      // The text goes with the key's press alone: it is what types the character.
+      const { text, ...stroke } = keyOf(key);
+      await this.send('Input.dispatchKeyEvent', { type: 'keyDown', ...stroke, text });
+      await this.send('Input.dispatchKeyEvent', { type: 'keyUp', ...stroke });
     },
   };
 

@@ -88,7 +88,8 @@ export class UiSession {
   /** The app at url in a context of its own, with the probe installed before any script runs. */
   async openApp(url: string): Promise<BarePage> {
     const page = await (await this.launch()).newPage(VIEWPORT, PROBE_SCRIPT);
-    await page.goto(url);
+    const status = await page.goto(url);
+    if (status !== 200) throw new Error(`opening ${url} failed: HTTP ${status}`);
     await page.waitForSelector('[data-testid="runs-table"] [data-run-id]', { timeout: 120_000 });
     return page;
   }
