@@ -147,7 +147,9 @@ export function CurvePanel(props: CurvePanelProps) {
     emptyY?.join(':') ?? '',
   ].join('|');
 
-  useEffect(() => {
+  // Measured before the first paint: a panel whose curves come from the host asks for them in
+  // the same task as it mounts, not a frame and two renders later.
+  useLayoutEffect(() => {
     const element = host.current;
     if (element === null) return;
     const observer = new ResizeObserver(() => setWidth(element.clientWidth));
@@ -157,7 +159,9 @@ export function CurvePanel(props: CurvePanelProps) {
   }, []);
 
   const pending = props.pending === true;
-  useEffect(() => {
+  // Built before the browser paints, as new data is given (useChartData): the frame that shows
+  // the panel holds its curves.
+  useLayoutEffect(() => {
     const element = host.current;
     if (element === null || width === 0) return;
     if (pending) {

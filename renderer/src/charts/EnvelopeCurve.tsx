@@ -10,6 +10,7 @@ import type { EnvelopeColumns, EnvelopeXColumn, SeriesCopy } from '../../../shar
 import { unwrap } from '../api/call.js';
 import { useServices } from '../state/app-context.js';
 import { usePlotColumns, useRefreshTick } from './use-plot-columns.js';
+import { setInNextFrame } from './next-frame-state.js';
 import type { Trace, XAxisMode } from './curve-data.js';
 import type { EnvelopeRun } from './envelope-trace.js';
 import { envelopeTrace } from './envelope-trace.js';
@@ -121,11 +122,13 @@ export function EnvelopeCurve(props: {
         return [lineId(line), envelope] as const;
       }),
     ).then(
-      (entries) => {
-        if (cancelled) return;
-        setFailure(null);
-        setAnswered({ mode, smoothing, answers: new Map(entries), received: true });
-      },
+      // In the next frame, with every other panel's answer that came meanwhile.
+      (entries) =>
+        setInNextFrame(() => {
+          if (cancelled) return;
+          setFailure(null);
+          setAnswered({ mode, smoothing, answers: new Map(entries), received: true });
+        }),
       // A formula that names no key of a run, say, is the host's to explain: the panel says it.
       (error: unknown) => !cancelled && setFailure(String(error)),
     );
