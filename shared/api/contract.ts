@@ -339,6 +339,37 @@ export interface StoreInfo {
   }[];
 }
 
+/** The most envelopes one `envelopes` request asks for: a panel of more lines asks in parts. */
+export const MAX_ENVELOPES_ASKED = 4096;
+
+/** What an envelope is asked of: one line of a curve panel, for a view. */
+export interface EnvelopeQuery {
+  readonly runId: string;
+  readonly key: string;
+  /**
+   * The x column: the samples' steps, their times, or (step_metric) the values of the step
+   * metric each pairs with by the format's rule.
+   */
+  readonly x: EnvelopeXColumn;
+  /**
+   * With x 'step_metric': the metric to pair with. Without it the key's declared step_metric;
+   * a key that declares none is drawn against step, and the answer says so.
+   */
+  readonly stepMetric?: string;
+  readonly x0: number;
+  readonly x1: number;
+  /** Pixel columns: at most 4 points come back per column, per envelope. */
+  readonly width: number;
+  /** The smoothing slider's weight (debiased EMA), from 0 (none) to below 1. */
+  readonly smoothing?: number;
+  /** Only the samples whose label `label` has the value `value` (its text). */
+  readonly filter?: LabelFilter;
+  /** 'orphans': the samples resumes abandoned, not the series (RunDetail.orphans). */
+  readonly copy?: SeriesCopy;
+  /** A derived view: the curve is this formula over the run's keys, and `key` its name. */
+  readonly formula?: string;
+}
+
 /** A request from the UI; `op` names the operation. */
 export type ApiRequest =
   | { readonly op: 'storeInfo' }
@@ -366,32 +397,16 @@ export type ApiRequest =
        */
       readonly withRuns?: boolean;
     }
+  | ({ readonly op: 'envelope' } & EnvelopeQuery)
   | {
-      readonly op: 'envelope';
-      readonly runId: string;
-      readonly key: string;
       /**
-       * The x column: the samples' steps, their times, or (step_metric) the values of the step
-       * metric each pairs with by the format's rule.
+       * The envelopes of a panel's lines at once: each as `envelope` answers it, in the order
+       * asked, in one message each way (a Compare of 20 runs x 12 keys asked 240, and taking
+       * in and answering each message cost more than the envelope it held). Refused whole with
+       * the first line's refusal.
        */
-      readonly x: EnvelopeXColumn;
-      /**
-       * With x 'step_metric': the metric to pair with. Without it the key's declared step_metric;
-       * a key that declares none is drawn against step, and the answer says so.
-       */
-      readonly stepMetric?: string;
-      readonly x0: number;
-      readonly x1: number;
-      /** Pixel columns: at most 4 points come back per column, per envelope. */
-      readonly width: number;
-      /** The smoothing slider's weight (debiased EMA), from 0 (none) to below 1. */
-      readonly smoothing?: number;
-      /** Only the samples whose label `label` has the value `value` (its text). */
-      readonly filter?: LabelFilter;
-      /** 'orphans': the samples resumes abandoned, not the series (RunDetail.orphans). */
-      readonly copy?: SeriesCopy;
-      /** A derived view: the curve is this formula over the run's keys, and `key` its name. */
-      readonly formula?: string;
+      readonly op: 'envelopes';
+      readonly requests: readonly EnvelopeQuery[];
     }
   | {
       /**
@@ -592,6 +607,8 @@ export interface ApiResults {
   setNotes: null;
   subscribe: Snapshot;
   envelope: EnvelopeColumns;
+  /** One a request, in the order asked. */
+  envelopes: readonly EnvelopeColumns[];
   /** Null when no point lies at or before the x asked for. */
   sampleAt: PointAt | null;
   /** In x order; empty when no sample carries the label. */
@@ -668,6 +685,7 @@ export const API_OPS: readonly ApiOp[] = [
   'setNotes',
   'subscribe',
   'envelope',
+  'envelopes',
   'sampleAt',
   'labelSegments',
   'groupEnvelope',

@@ -5,6 +5,7 @@ import type {
   ApiError,
   ApiOp,
   ApiRequest,
+  EnvelopeQuery,
   EnvelopeXColumn,
   GroupCenter,
   GroupSpread,
@@ -13,7 +14,7 @@ import type {
   RequestOf,
   SeriesCopy,
 } from './contract.js';
-import { API_OPS } from './contract.js';
+import { API_OPS, MAX_ENVELOPES_ASKED } from './contract.js';
 import { isKey, isSegment, tagProblem } from '../format/names.js';
 import { isWellFormedUnicode } from '../format/utf8.js';
 
@@ -157,6 +158,23 @@ function checkGroup(raw: Record<string, unknown>):
   return { runIds, key, x, center, spread, ...(formula !== undefined ? { formula } : {}) };
 }
 
+/** An envelope's query (an `envelope` request's members but op), checked; or why it is not one. */
+function checkEnvelopeQuery(raw: Record<string, unknown>): EnvelopeQuery | ApiError {
+  const runId = checkRunId(raw);
+  if (typeof runId !== 'string') return runId;
+  const { key, x } = raw;
+  if (typeof key !== 'string' || key.length > MAX_KEY_LENGTH || !isKey(key))
+    return bad('key must be a key');
+  if (x !== 'step' && x !== 'time' && x !== 'step_metric')
+    return bad('x must be "step", "time" or "step_metric"');
+  const view = checkView(raw);
+  if ('code' in view) return view;
+  const { x0, x1, width } = view;
+  const query: Writable<EnvelopeQuery> = { runId, key, x, x0, x1, width };
+  const problem = checkCurveBasis(raw, x, query);
+  return problem ?? query;
+}
+
 /** The request, checked; or why it is not one. */
 export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
   if (!isRecord(raw)) return bad('a request is an object');
@@ -247,27 +265,24 @@ export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
       return { op: knownOp, runId, text };
     }
     case 'envelope': {
-      const runId = checkRunId(raw);
-      if (typeof runId !== 'string') return runId;
-      const { key, x } = raw;
-      if (typeof key !== 'string' || key.length > MAX_KEY_LENGTH || !isKey(key))
-        return bad('key must be a key');
-      if (x !== 'step' && x !== 'time' && x !== 'step_metric')
-        return bad('x must be "step", "time" or "step_metric"');
-      const view = checkView(raw);
-      if ('code' in view) return view;
-      const { x0, x1, width } = view;
-      const request: Writable<RequestOf<'envelope'>> = {
-        op: knownOp,
-        runId,
-        key,
-        x,
-        x0,
-        x1,
-        width,
-      };
-      const problem = checkCurveBasis(raw, x, request);
-      return problem ?? request;
+      const query = checkEnvelopeQuery(raw);
+      return 'code' in query ? query : { op: knownOp, ...query };
+    }
+    case 'envelopes': {
+      const requests = raw['requests'];
+      if (
+        !Array.isArray(requests) ||
+        requests.length === 0 ||
+        requests.length > MAX_ENVELOPES_ASKED
+      )
+        return bad(`requests must be a list of 1 to ${MAX_ENVELOPES_ASKED} envelope requests`);
+      const queries: EnvelopeQuery[] = [];
+      for (const [i, item] of requests.entries()) {
+        const query = isRecord(item) ? checkEnvelopeQuery(item) : bad('it is not an object');
+        if ('code' in query) return bad(`requests[${i}]: ${query.message}`);
+        queries.push(query);
+      }
+      return { op: knownOp, requests: queries };
     }
     case 'sampleAt': {
       const runId = checkRunId(raw);

@@ -30,6 +30,7 @@ const MEMBERS: Record<ApiOp, readonly string[]> = {
   setNotes: ['op', 'runId', 'text'],
   subscribe: ['op', 'runIds'],
   envelope: ['op', 'runId', 'key', 'x', 'x0', 'x1', 'width'],
+  envelopes: ['op', 'requests'],
   sampleAt: ['op', 'runId', 'key', 'x', 'at'],
   labelSegments: ['op', 'runId', 'key', 'label', 'x'],
   groupEnvelope: ['op', 'runIds', 'key', 'x', 'x0', 'x1', 'width', 'center', 'spread'],
@@ -175,11 +176,23 @@ class Fuzzer {
 
   /** A request that the contract allows, with random good arguments. */
   wellFormed(): Record<string, unknown> {
+    return this.wellFormedOf(this.prng.pick(OPS));
+  }
+
+  wellFormedOf(op: ApiOp): Record<string, unknown> {
     const { prng } = this;
-    const op = prng.pick(OPS);
     const runId = prng.chance(0.5) ? EXAMPLE_RUN : `run-${prng.u32()}`;
     const tag = prng.pick(['baseline', 'Grüße ✓', 'with space', `t${prng.int(50)}`]);
     const request: Record<string, unknown> = { op };
+    if (op === 'envelopes') {
+      // A panel's lines: envelope requests, but for their op.
+      request['requests'] = Array.from({ length: 1 + prng.int(3) }, () => {
+        const { op: _op, ...query } = this.wellFormedOf('envelope');
+        void _op;
+        return query;
+      });
+      return request;
+    }
     for (const member of MEMBERS[op].slice(1)) {
       request[member] = {
         runId,
@@ -241,6 +254,12 @@ function expectContractHolds(request: ApiRequest): void {
   if ('tag' in request) expect(isTag(request.tag)).toBe(true);
   if ('text' in request) expect(isWellFormedUnicode(request.text)).toBe(true);
   if ('key' in request) expect(isKey(request.key)).toBe(true);
+  if ('requests' in request)
+    for (const query of request.requests) {
+      expect(isRunId(query.runId)).toBe(true);
+      expect(isKey(query.key)).toBe(true);
+      expect(parseApiRequest({ ...query, op: 'envelope' })).toEqual({ ...query, op: 'envelope' });
+    }
 }
 
 /** The answer a session must give to the value, as the Backend sees it. */
@@ -259,6 +278,15 @@ function expectAnswer(value: unknown, response: ApiResponse | undefined): void {
   if (parsed.op === 'artifactDetail' || parsed.op === 'verifyArtifact') {
     // The example store may hold no artifact of the name asked for.
     expect(response!.ok || response!.error.code === 'no-such-artifact').toBe(true);
+    return;
+  }
+  if (parsed.op === 'envelopes') {
+    // Refused whole: by a run not there, or a key the run does not have.
+    const missing = parsed.requests.some((query) => query.runId !== EXAMPLE_RUN);
+    expect(
+      response!.ok ? !missing : ['bad-request', 'no-such-run'].includes(response!.error.code),
+      JSON.stringify(response).slice(0, 300),
+    ).toBe(true);
     return;
   }
   const named = 'runId' in parsed ? parsed.runId : EXAMPLE_RUN;

@@ -63,6 +63,15 @@ const WELL_FORMED: ApiRequest[] = [
     smoothing: 0.99,
   },
   { op: 'envelope', runId: RUN, key: 'a', x: 'time', x0: 0, x1: 1, width: 9, smoothing: 0.001 },
+  { op: 'envelopes', requests: [{ runId: RUN, key: 'a', x: 'step', x0: 0, x1: 1, width: 9 }] },
+  {
+    op: 'envelopes',
+    requests: [
+      { runId: RUN, key: 'train/loss', x: 'step', x0: 0, x1: 9, width: 640, copy: 'orphans' },
+      { runId: 'other', key: 'train/loss', x: 'time', x0: 0, x1: 9, width: 640, smoothing: 0.5 },
+      { runId: RUN, key: 'v', x: 'step', x0: 0, x1: 9, width: 3, formula: 'a / b' },
+    ],
+  },
 ];
 
 function label(raw: unknown): string {
@@ -432,6 +441,26 @@ describe('malformed requests', () => {
     expect(expectBad({ ...good, x: 'step', smoothing: 1 }).message).toMatch(
       /smoothing must be a number from 0 to below 1/,
     );
+  });
+
+  it('with envelopes asked at once that are not a list of envelope requests, saying which', () => {
+    const good = { runId: RUN, key: 'train/loss', x: 'step', x0: 0, x1: 9, width: 640 };
+    for (const requests of [undefined, null, good, [], { 0: good }, Array(4097).fill(good)])
+      expect(expectBad({ op: 'envelopes', requests }).message).toMatch(/requests must be a list/);
+    expect(expectBad({ op: 'envelopes', requests: [good, null] }).message).toBe(
+      'requests[1]: it is not an object',
+    );
+    expect(
+      expectBad({ op: 'envelopes', requests: [good, good, { ...good, x: 'epoch' }] }).message,
+    ).toMatch(/^requests\[2\]: x must be/);
+    expect(expectBad({ op: 'envelopes', requests: [{ ...good, runId: '..' }] }).message).toMatch(
+      /^requests\[0\]: /,
+    );
+    // Each is an envelope's query, its op left out: one named in it is no member of it.
+    expect(parseApiRequest({ op: 'envelopes', requests: [{ ...good, op: 'x' }] })).toEqual({
+      op: 'envelopes',
+      requests: [good],
+    });
   });
 
   it('drop a smoothing of 0, which is none', () => {

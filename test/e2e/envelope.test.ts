@@ -157,8 +157,11 @@ describeE2e('a series too long to send whole', () => {
         // A wire-codec frame: its JSON header's length, then the header.
         const header = JSON.parse(
           frame.payload.subarray(4, 4 + frame.payload.readUInt32LE(0)).toString('utf8'),
-        ) as { request?: { op?: string; width?: number } };
+        ) as { request?: { op?: string; width?: number; requests?: { width: number }[] } };
         if (header.request?.op === 'envelope') askedColumns.push(header.request.width!);
+        // A panel asks for its lines' envelopes at once.
+        if (header.request?.op === 'envelopes')
+          askedColumns.push(...header.request.requests!.map((query) => query.width));
       });
     });
     // Every canvas put on the page is counted: a chart built only to be replaced is one too many.

@@ -1,6 +1,6 @@
-// The envelope and sampleAt ops through the Backend: smoothed and step_metric-paired envelopes of
-// a run's log against every sample, as the log grows and after a resume cuts orphans; the point a
-// cursor reads at any x; refusals.
+// The envelope, envelopes and sampleAt ops through the Backend: smoothed and step_metric-paired
+// envelopes of a run's log against every sample, as the log grows and after a resume cuts
+// orphans; the point a cursor reads at any x; a panel's lines asked at once; refusals.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -270,5 +270,45 @@ describe('the envelope op', () => {
     });
     const key = await envelope({ key: 'train/nope', x: 'step' });
     expect(!key.ok && key.error.code).toBe('bad-request');
+  });
+});
+
+describe('the envelopes op', () => {
+  const base = { runId: RUN, key: 'train/loss', x0: -Number.MAX_VALUE, x1: Number.MAX_VALUE };
+  const queries = [
+    { ...base, x: 'step', width: WIDTH },
+    { ...base, x: 'step_metric', width: WIDTH, smoothing: 0.9 },
+    { ...base, key: 'train/epoch', x: 'time', x0: 1_800_000_100, x1: 1_800_000_900, width: 7 },
+  ];
+
+  it('answers each request as the envelope op does, in the order asked', async () => {
+    const response = (await session.request({
+      op: 'envelopes',
+      requests: queries,
+    })) as ApiResponse<'envelopes'>;
+    expect(response.ok).toBe(true);
+    if (!response.ok) return;
+    expect(response.result).toHaveLength(queries.length);
+    for (const [i, query] of queries.entries())
+      expect(response.result[i]).toEqual(await answer(query));
+    // Different answers, so the order is told by them.
+    expect(response.result[0]!.layout.columns).toBe(WIDTH);
+    expect(response.result[2]!.layout.columns).toBe(7);
+  });
+
+  it('refuses all with the first line refused, and a run not there', async () => {
+    const refused = await session.request({
+      op: 'envelopes',
+      requests: [queries[0], { ...base, x: 'step_metric', stepMetric: 'train/nope', width: 9 }],
+    });
+    expect(!refused.ok && refused.error).toEqual({
+      code: 'bad-request',
+      message: `run ${RUN} has no step metric train/nope`,
+    });
+    const missing = await session.request({
+      op: 'envelopes',
+      requests: [queries[0], { ...queries[0], runId: '20261201T000000Z-0000dead' }],
+    });
+    expect(!missing.ok && missing.error.code).toBe('no-such-run');
   });
 });

@@ -1,10 +1,20 @@
 // The ops that read one run: its detail, its series, its git diff (shown, or saved in parts), the
-// envelopes of a key (or of a derived view's formula) for a view, the point a cursor reads on one,
-// and where a label changes.
+// envelopes of a key (or of a derived view's formula) for a view, a panel's lines at once too,
+// the point a cursor reads on one, and where a label changes.
 
 import { viewEnvelope, viewSampleAt } from '../derived/view-ops.js';
 import { ApiFailure } from './api-failure.js';
-import type { OpHandlers } from './op-context.js';
+import type { EnvelopeColumns, RequestOf } from '../../../shared/api/contract.js';
+import type { OpContext, OpHandlers } from './op-context.js';
+
+/** A key's envelope, or a derived view's, for a view; throws the run's refusal. */
+function envelopeOf(context: OpContext, request: RequestOf<'envelope'>): EnvelopeColumns {
+  const { formula } = request;
+  if (formula !== undefined) return viewEnvelope(context, { ...request, formula });
+  const envelope = context.withSamples(request.runId).envelope(request);
+  if ('refused' in envelope) throw new ApiFailure('bad-request', envelope.refused);
+  return envelope;
+}
 
 export const RUN_OPS: OpHandlers<
   | 'runDetail'
@@ -13,6 +23,7 @@ export const RUN_OPS: OpHandlers<
   | 'gitDiffPart'
   | 'listFiles'
   | 'envelope'
+  | 'envelopes'
   | 'sampleAt'
   | 'labelSegments'
 > = {
@@ -24,13 +35,10 @@ export const RUN_OPS: OpHandlers<
   gitDiff: (context, request) => context.entry(request.runId).gitDiff(),
   gitDiffPart: (context, request) => context.entry(request.runId).gitDiffPart(request.offset),
   listFiles: (context, request) => context.withSamples(request.runId).listFiles(),
-  envelope: (context, request) => {
-    const { formula } = request;
-    if (formula !== undefined) return viewEnvelope(context, { ...request, formula });
-    const envelope = context.withSamples(request.runId).envelope(request);
-    if ('refused' in envelope) throw new ApiFailure('bad-request', envelope.refused);
-    return envelope;
-  },
+  envelope: (context, request) => envelopeOf(context, request),
+  // One after another in this turn, as many requests in a row would be: a refusal refuses all.
+  envelopes: (context, request) =>
+    request.requests.map((query) => envelopeOf(context, { op: 'envelope', ...query })),
   sampleAt: (context, request) => {
     const { formula } = request;
     if (formula !== undefined) return viewSampleAt(context, { ...request, formula });

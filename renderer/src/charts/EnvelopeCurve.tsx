@@ -6,7 +6,13 @@
 
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { EnvelopeColumns, EnvelopeXColumn, SeriesCopy } from '../../../shared/api/contract.js';
+import { MAX_ENVELOPES_ASKED } from '../../../shared/api/contract.js';
+import type {
+  EnvelopeColumns,
+  EnvelopeQuery,
+  EnvelopeXColumn,
+  SeriesCopy,
+} from '../../../shared/api/contract.js';
 import { unwrap } from '../api/call.js';
 import { useServices } from '../state/app-context.js';
 import { usePlotColumns, useRefreshTick } from './use-plot-columns.js';
@@ -97,41 +103,47 @@ export function EnvelopeCurve(props: {
   useEffect(() => {
     if (columns === null) return;
     let cancelled = false;
+    // One request for every line: a Compare's panel of 20 runs is one message each way.
+    const requests = lines.map(({ run, copy }): EnvelopeQuery => {
+      const offset = mode === 'relative' ? run.startTime : 0;
+      const [x0, x1] =
+        range === null
+          ? [-Number.MAX_VALUE, Number.MAX_VALUE]
+          : [range[0] + offset, range[1] + offset];
+      return {
+        runId: run.runId,
+        key: title,
+        x: xColumnOf(mode),
+        x0,
+        x1,
+        width: columns,
+        ...(smoothing > 0 ? { smoothing } : {}),
+        ...(run.filter === undefined ? {} : { filter: run.filter }),
+        ...(copy === 'orphans' ? { copy } : {}),
+        ...(formula === undefined ? {} : { formula }),
+      };
+    });
+    const parts: EnvelopeQuery[][] = [];
+    for (let at = 0; at < requests.length; at += MAX_ENVELOPES_ASKED)
+      parts.push(requests.slice(at, at + MAX_ENVELOPES_ASKED));
     void Promise.all(
-      lines.map(async (line) => {
-        const { run, copy } = line;
-        const offset = mode === 'relative' ? run.startTime : 0;
-        const [x0, x1] =
-          range === null
-            ? [-Number.MAX_VALUE, Number.MAX_VALUE]
-            : [range[0] + offset, range[1] + offset];
-        const envelope = unwrap(
-          await bridge.api.envelope({
-            runId: run.runId,
-            key: title,
-            x: xColumnOf(mode),
-            x0,
-            x1,
-            width: columns,
-            ...(smoothing > 0 ? { smoothing } : {}),
-            ...(run.filter === undefined ? {} : { filter: run.filter }),
-            ...(copy === 'orphans' ? { copy } : {}),
-            ...(formula === undefined ? {} : { formula }),
+      parts.map(async (part) => unwrap(await bridge.api.envelopes({ requests: part }))),
+    )
+      .then((answers) => {
+        const envelopes = answers.flat();
+        return lines.map((line, i) => [lineId(line), envelopes[i]!] as const);
+      })
+      .then(
+        // In the next frame, with every other panel's answer that came meanwhile.
+        (entries) =>
+          setInNextFrame(() => {
+            if (cancelled) return;
+            setFailure(null);
+            setAnswered({ mode, smoothing, answers: new Map(entries), received: true });
           }),
-        );
-        return [lineId(line), envelope] as const;
-      }),
-    ).then(
-      // In the next frame, with every other panel's answer that came meanwhile.
-      (entries) =>
-        setInNextFrame(() => {
-          if (cancelled) return;
-          setFailure(null);
-          setAnswered({ mode, smoothing, answers: new Map(entries), received: true });
-        }),
-      // A formula that names no key of a run, say, is the host's to explain: the panel says it.
-      (error: unknown) => !cancelled && setFailure(String(error)),
-    );
+        // A formula that names no key of a run, say, is the host's to explain: the panel says it.
+        (error: unknown) => !cancelled && setFailure(String(error)),
+      );
     return () => {
       cancelled = true;
     };
