@@ -7,7 +7,7 @@ import { floorCharts } from './floor.js';
 import { BOARD_RUN, SIZES, compareRun, keyName } from './stores.js';
 import { profiled } from './profile.js';
 import { messagesTakenIn, wireFloor } from './wire-floor.js';
-import { inPage, percentile, pollPage } from './ui-session.js';
+import { inPage, percentile } from './ui-session.js';
 
 /**
  * Each page is opened this often, its floor drawn as often in turn. Three opens and then three
@@ -36,16 +36,16 @@ async function openBoard(
   await inPage(page, `location.hash = '#/'`);
   await page.waitForSelector('[data-testid="runs-table"] [data-run-id]');
   await new Promise((done) => setTimeout(done, 300));
-  const start = await inPage<number>(
-    page,
-    `(() => { __muninBench.take(); const t = __muninBench.now(); location.hash = ${JSON.stringify(hash)}; return t; })()`,
-  );
   const complete = `((d) => d.painted > 0 && d.runs.length >= ${runs} && d.last.every((s) => s >= ${lastStep}))`;
+  let start = 0;
   try {
-    await pollPage(
+    // One call, answered once all is drawn: the page is asked nothing while it draws.
+    start = await inPage<number>(
       page,
-      `${JSON.stringify(keys)}.every((key) => __muninBench.draws.some((d) => d.key === key && ${complete}(d)))`,
-      60_000,
+      `(async () => { __muninBench.take(); const t = __muninBench.now(); location.hash = ${JSON.stringify(hash)};
+        await __muninBench.until(() => ${JSON.stringify(keys)}.every((key) =>
+          __muninBench.draws.some((d) => d.key === key && ${complete}(d))), 60000);
+        return t; })()`,
     );
   } catch (error) {
     // Say what the page drew instead: each key's newest frame.

@@ -47,6 +47,7 @@ export const PROBE_SCRIPT = String.raw`(() => {
       });
     } else frame.waiting.push(done);
   };
+  const waiters = new Set();
   const bench = {
     /**
      * Whether draws are timed to their paint. Off while the renderer's CPU is measured: the
@@ -75,7 +76,24 @@ export const PROBE_SCRIPT = String.raw`(() => {
         xMax: u.scales.x.max,
       };
       bench.draws.push(record);
-      if (bench.timing) whenRendered((t) => (record.painted = t));
+      if (bench.timing)
+        whenRendered((t) => {
+          record.painted = t;
+          for (const waiter of [...waiters]) if (waiter.test()) waiter.done();
+        });
+    },
+    /**
+     * Resolves once test() holds, tested now and as each draw is painted: a case waits inside the
+     * page, as the floor's do, not by asking it from outside every few ms (each asking a task
+     * of the page's, while it draws).
+     */
+    until(test, timeoutMs) {
+      return new Promise((done, fail) => {
+        const waiter = { test, done: () => (waiters.delete(waiter), clearTimeout(timer), done()) };
+        const timer = setTimeout(() => (waiters.delete(waiter), fail(new Error('not drawn in time'))), timeoutMs);
+        waiters.add(waiter);
+        if (test()) waiter.done();
+      });
     },
     /** The draws so far, forgotten here. */
     take() {
