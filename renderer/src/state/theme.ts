@@ -27,7 +27,8 @@ const coloursRead = new Map<string, string>();
 
 /** A colour of the theme, by its CSS custom property (--border, --muted, …). */
 export function themeColor(name: string): string {
-  const key = JSON.stringify([currentTheme(), name]);
+  // Read on every live draw (edge markers): a joined key, not JSON; neither holds a NUL.
+  const key = `${currentTheme()}\u0000${name}`;
   let colour = coloursRead.get(key);
   if (colour === undefined) {
     colour = getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
