@@ -356,15 +356,21 @@ describeE2e('charts', () => {
     const legend = page.locator(`${panel('train/loss')} .legend-row .legend-value`);
     /** Points the cursor at the right end of the plot and reads the legend's step there. */
     const stepAtRightEnd = async (): Promise<number> => {
-      // Scrolled to every time: the page moves under the panel when the live run's first epoch
-      // turns its epoch tile and eval breakdown into curves above it.
-      await over.scrollIntoViewIfNeeded();
-      const box = (await over.boundingBox())!;
-      await page.mouse.move(box.x + box.width / 2, box.y + box.height + 60);
-      await page.mouse.move(box.x + box.width - 1, box.y + box.height / 2);
       let text = '';
+      // Scrolled to and pointed at again on every try: the page moves under the panel when the
+      // live run's first epoch turns its epoch tile and eval breakdown into curves above it, and
+      // on a loaded machine that can fall between reading the plot's box and moving there.
       await expect
-        .poll(async () => (text = (await legend.textContent()) ?? ''), { timeout: 3_000 })
+        .poll(
+          async () => {
+            await over.scrollIntoViewIfNeeded();
+            const box = (await over.boundingBox())!;
+            await page.mouse.move(box.x + box.width / 2, box.y + box.height + 60);
+            await page.mouse.move(box.x + box.width - 1, box.y + box.height / 2);
+            return (text = (await legend.textContent()) ?? '');
+          },
+          { timeout: 6_000, interval: 200 },
+        )
         .toMatch(/ @ \d+$/);
       return Number(/ @ (\d+)$/.exec(text)![1]);
     };
