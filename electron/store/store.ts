@@ -47,20 +47,45 @@ export function checkReadableDirectory(root: string): void {
 
 export class NotAStoreError extends StoreError {}
 
+/** The names the layout gives a store's root; a root that holds nothing else is a store. */
+const ROOT_LAYOUT_NAMES: ReadonlySet<string> = new Set([
+  'runs',
+  'artifacts',
+  'blobs',
+  'lock',
+  'deletions',
+]);
+
+/**
+ * True when root holds nothing but names of the layout (and .-named work in progress, which
+ * readers ignore). A writer makes runs/ when it first writes a run, so a new store is an empty
+ * directory, and people open the viewer on it before the first run starts.
+ */
+function holdsOnlyLayout(root: string): boolean {
+  try {
+    return readdirSync(root).every((name) => name.startsWith('.') || ROOT_LAYOUT_NAMES.has(name));
+  } catch {
+    // checkReadableDirectory listed it a moment ago; gone or closed since, it is no store.
+    return false;
+  }
+}
+
 /** Throws a StoreError that says why, when root cannot be opened as a store. */
 export function checkStore(root: string): void {
   checkReadableDirectory(root);
   const has = (name: string): boolean => isDirectory(join(root, name));
   if (has('runs') || has('artifacts')) return;
   const parent = resolve(root, '..');
-  const hint =
-    basename(root) === 'runs' || basename(root) === 'artifacts'
-      ? ` It looks like a store's ${basename(root)}/ folder: open ${parent} instead.`
-      : has('store')
-        ? ` Its folder store/ may be one: open ${join(root, 'store')}.`
-        : '';
+  // A store's own runs/ or artifacts/, empty or not, is refused: its store is what was meant.
+  const storeFolder = basename(root) === 'runs' || basename(root) === 'artifacts';
+  if (!storeFolder && holdsOnlyLayout(root)) return;
+  const hint = storeFolder
+    ? ` It looks like a store's ${basename(root)}/ folder: open ${parent} instead.`
+    : has('store')
+      ? ` Its folder store/ may be one: open ${join(root, 'store')}.`
+      : '';
   throw new NotAStoreError(
-    `${root} is not a munin store: it holds neither runs/ nor artifacts/.${hint}`,
+    `${root} is not a munin store: it holds other things and neither runs/ nor artifacts/.${hint}`,
   );
 }
 

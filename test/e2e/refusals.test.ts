@@ -1,5 +1,5 @@
-// What `munin-view serve` refuses: a folder that is neither a store nor streams and a plain file
-// (exit 2, one line on stderr), and a browser without the token (401, no app).
+// What `munin-view serve` refuses: a folder that holds other things than a store or streams and a
+// plain file (exit 2, one line on stderr), and a browser without the token (401, no app).
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
@@ -30,12 +30,13 @@ describeE2e('serve refuses', () => {
     return lines[0]!;
   }
 
-  it('an empty folder, saying it is not a store, and creates nothing in it', async () => {
-    const empty = session.tempDir();
-    expect(await serveFails(empty)).toBe(
-      `munin-view: ${empty} is not a munin store: it holds neither runs/ nor artifacts/, nor any JSONL event stream (no .jsonl file in it or up to 3 folders down).`,
+  it('a folder holding other things, saying it is not a store, and creates nothing in it', async () => {
+    const other = session.tempDir();
+    writeFileSync(join(other, 'data.csv'), 'a,b\n1,2\n');
+    expect(await serveFails(other)).toBe(
+      `munin-view: ${other} is not a munin store: it holds other things and neither runs/ nor artifacts/, nor any JSONL event stream (no .jsonl file in it or up to 3 folders down).`,
     );
-    expect(readdirSync(empty)).toEqual([]);
+    expect(readdirSync(other)).toEqual(['data.csv']);
   });
 
   it('a folder holding only a store/ folder, pointing at it', async () => {

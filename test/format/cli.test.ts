@@ -3,7 +3,14 @@
 
 import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseExact } from '../support/export.js';
@@ -31,6 +38,31 @@ describe('munin-view export', () => {
     expect(result.status).toBe(0);
     expect(parseExact(result.stdout)).toEqual(
       parseExact(readFileSync(join(example, 'export.json'))),
+    );
+  });
+
+  it('exports an empty folder as a store with no runs and no artifacts, creating nothing', () => {
+    const empty = newStore();
+    const result = run('export', empty);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ runs: [], artifacts: {} });
+    expect(readdirSync(empty)).toEqual([]);
+    // What a store holds at its root besides runs/ and artifacts/, and .-named work in progress.
+    mkdirSync(join(empty, 'blobs'));
+    writeFileSync(join(empty, 'lock'), '');
+    mkdirSync(join(empty, '.tmp-writer'));
+    expect(JSON.parse(run('export', empty).stdout)).toEqual({ runs: [], artifacts: {} });
+  });
+
+  it('refuses a folder holding other things and no stream, saying so', () => {
+    const other = newStore();
+    writeFileSync(join(other, 'data.csv'), 'a,b\n');
+    const result = run('export', other);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      `munin-view: ${other} is not a munin store: it holds other things and neither runs/ nor artifacts/, nor any JSONL event stream (no .jsonl file in it or up to 3 folders down).\n`,
     );
   });
 

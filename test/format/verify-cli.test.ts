@@ -126,6 +126,7 @@ describe('munin-view verify', () => {
 
   it('a path that is not a store, or no STORE: exit 2', () => {
     const notStore = newStore();
+    writeFileSync(join(notStore, 'data.csv'), 'a,b\n');
     const result = run('verify', notStore);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('is not a munin store');

@@ -1,7 +1,7 @@
 // The Backend on a live store changed by other processes, watching by events and by polling.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BackendOptions } from '../../electron/host/backend.js';
 import { Backend } from '../../electron/host/backend.js';
@@ -157,6 +157,24 @@ describe.each(WATCHES)('Backend, watching by %s', (_, watch) => {
     ]);
     const gone = await client.request({ op: 'runDetail', runId: ENDED });
     expect(gone).toMatchObject({ ok: false, error: { code: 'no-such-run' } });
+  });
+
+  it('opens an empty folder as a store with no runs, then shows runs/ and its first run', async () => {
+    const root = newDir();
+    const backend = await open(root, options);
+    const client = connect(backend);
+    expect(await client.ok({ op: 'listRuns' })).toEqual([]);
+    // Viewing creates nothing: the writer makes runs/ when it starts the first run.
+    expect(readdirSync(root)).toEqual([]);
+    const first = '20261101T120000Z-0000dddd';
+    const handle = await startLiveRun(writer(), root, first, startLine('first'));
+    expect(handle).toBeGreaterThanOrEqual(0);
+    const [added] = await waitUntil('run-added', () => {
+      const found = client.of('run-added');
+      return found.length > 0 && found;
+    });
+    expect(added!.run).toMatchObject({ id: first, experiment: 'first', status: 'running' });
+    expect((await client.ok({ op: 'listRuns' })).map((run) => run.id)).toEqual([first]);
   });
 
   it('tags and notes that another process writes show up live', async () => {

@@ -175,8 +175,9 @@ describe('DesktopHost', () => {
     const { host, ipc } = setup();
     const root = copyExampleStore(newDir());
     await host.open(root);
-    const empty = newDir();
-    const refused = await host.open(empty);
+    const other = newDir();
+    writeFileSync(join(other, 'data.csv'), 'a,b\n');
+    const refused = await host.open(other);
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.message).toMatch(/not a munin store/);
     expect(host.root).toBe(root);

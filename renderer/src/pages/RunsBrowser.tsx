@@ -369,7 +369,17 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
               {view.runs.size === 0 ? (
                 <>
                   <h2>No runs yet</h2>
-                  This store has no runs. Runs appear here as soon as a writer starts one.
+                  <p>
+                    A run appears here, live, as soon as a program starts one: munin writes its log
+                    to <code>runs/&lt;id&gt;/events.jsonl</code>
+                    {view.info !== null ? (
+                      <>
+                        {' '}
+                        in <code>{view.info.root}</code>
+                      </>
+                    ) : null}
+                    .
+                  </p>
                 </>
               ) : (
                 <>
