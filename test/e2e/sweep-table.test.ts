@@ -4,7 +4,7 @@
 // Overview's Reproduce block for a clean run and the dirty one.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ExportedRun } from './support.js';
@@ -288,6 +288,36 @@ describeE2e('the runs table’s sweep tools', () => {
     );
     await page.locator('[data-testid="reproduce-card"]').scrollIntoViewIfNeeded();
     await screenshot(page, 'sweep-table-reproduce-dirty');
+    expect(await page.locator('[data-testid="reproduce-diff-problem"]').count()).toBe(0);
+  });
+
+  it('leaves out the git apply line when the dirty tree’s git.diff is missing, saying so', async () => {
+    const diff = join(storeRoot, 'runs', DIRTY_ID, 'git.diff');
+    const away = join(storeRoot, 'runs', DIRTY_ID, '.git.diff-away');
+    renameSync(diff, away);
+    try {
+      await page.reload();
+      await goToRoute(page, `#/run/${DIRTY_ID}/overview`);
+      const text = page.locator('[data-testid="reproduce-text"]');
+      await expect
+        .poll(() => text.textContent(), WAIT)
+        .toBe(
+          [
+            "cd '/home/demo/my repo'",
+            'git checkout 0123456789abcdef0123456789abcdef01234567',
+            '# the tree was dirty, but its git.diff is missing: its changes cannot be applied',
+            "CUDA_VISIBLE_DEVICES=1 python train.py --note 'it'\\''s dirty'",
+          ].join('\n'),
+        );
+      expect(await page.textContent('[data-testid="reproduce-diff-problem"]')).toBe(
+        'The tree was dirty, but its git.diff is missing: its changes cannot be applied, so these commands run the committed code, not what the run ran.',
+      );
+      expect(await page.locator('[data-testid="reproduce-save-diff"]').count()).toBe(0);
+      await page.locator('[data-testid="reproduce-card"]').scrollIntoViewIfNeeded();
+      await screenshot(page, 'sweep-table-reproduce-no-diff');
+    } finally {
+      renameSync(away, diff);
+    }
   });
 
   it('shows a resume its own command, from the provenance its writer recorded', async () => {

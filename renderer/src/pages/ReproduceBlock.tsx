@@ -26,22 +26,21 @@ function SaveDiff({ runId, file }: { runId: string; file: string }) {
 /** A resume's own command, from the provenance its writer recorded with it. */
 function ResumeCommand({ resume, runId }: { resume: RunDetail['resumes'][number]; runId: string }) {
   const when = new Date(resume.time * 1000).toLocaleString();
-  const again = reproduceText(resume.provenance, runId);
+  // The format's git.diff is the start's: a resume records none of its own.
+  const again = reproduceText(resume.provenance, runId, 'a resume records no diff');
   if (again === null)
     return (
       <div className="resume-line" data-testid="reproduce-resume">
         Resumed at step <strong>{resume.step}</strong> ({when}): its writer recorded no provenance.
       </div>
     );
-  // A resume records no diff of its own (the format's git.diff is the start's): say so instead.
-  const lines = again.lines.filter((line) => !line.startsWith('git apply '));
   return (
     <div className="resume-line stack" data-testid="reproduce-resume">
       <span>
         Resumed at step <strong>{resume.step}</strong> ({when}) with:
       </span>
-      <pre data-testid="reproduce-resume-text">{lines.join('\n')}</pre>
-      {again.diffFile !== null ? (
+      <pre data-testid="reproduce-resume-text">{again.lines.join('\n')}</pre>
+      {again.diffProblem !== null ? (
         <span className="muted">
           Its tree was dirty too, but a resume records no diff: its changes are not kept.
         </span>
@@ -52,11 +51,16 @@ function ResumeCommand({ resume, runId }: { resume: RunDetail['resumes'][number]
 
 export function ReproduceBlock({ detail, runId }: { detail: RunDetail; runId: string }) {
   const { toast } = useServices();
-  const reproduce = reproduceText(detail.provenance, runId);
+  const diffProblem =
+    detail.gitDiff === null
+      ? 'its git.diff is missing'
+      : detail.gitDiff.problem === null
+        ? null
+        : `its git.diff ${detail.gitDiff.problem}`;
+  const reproduce = reproduceText(detail.provenance, runId, diffProblem);
   if (reproduce === null)
     return <div className="muted">The start records no provenance: nothing says how it ran.</div>;
   const text = reproduce.lines.join('\n');
-  const diffReadable = detail.gitDiff !== null && detail.gitDiff.problem === null;
   return (
     <div className="reproduce stack" data-testid="reproduce">
       <div className="row">
@@ -78,20 +82,16 @@ export function ReproduceBlock({ detail, runId }: { detail: RunDetail; runId: st
       <pre data-testid="reproduce-text">{text}</pre>
       {reproduce.diffFile !== null ? (
         <div className="row">
-          {diffReadable ? (
-            <>
-              <span className="muted">
-                The tree was dirty: save the diff as {reproduce.diffFile} in the directory first.
-              </span>
-              <SaveDiff runId={runId} file={reproduce.diffFile} />
-            </>
-          ) : (
-            <span className="warn-text">
-              The tree was dirty, but the run’s git.diff{' '}
-              {detail.gitDiff === null ? 'is missing' : detail.gitDiff.problem}: the changes cannot
-              be applied.
-            </span>
-          )}
+          <span className="muted">
+            The tree was dirty: save the diff as {reproduce.diffFile} in the directory first.
+          </span>
+          <SaveDiff runId={runId} file={reproduce.diffFile} />
+        </div>
+      ) : null}
+      {reproduce.diffProblem !== null ? (
+        <div className="warn-text" data-testid="reproduce-diff-problem">
+          The tree was dirty, but {reproduce.diffProblem}: its changes cannot be applied, so these
+          commands run the committed code, not what the run ran.
         </div>
       ) : null}
       {reproduce.notes.map((note) => (

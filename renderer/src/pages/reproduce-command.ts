@@ -1,5 +1,6 @@
 // The shell lines that run a run again, from its start's provenance: cd to its cwd, check out its
-// commit, apply its git.diff when the tree was dirty, then its command with the env it recorded.
+// commit, apply its git.diff when the tree was dirty (or say why it cannot), then its command
+// with the env it recorded.
 // POSIX sh quoting throughout, so the block pastes into any POSIX shell as it reads.
 
 import type { JsonObject, JsonValue } from '../../../shared/format/json.js';
@@ -21,6 +22,8 @@ export interface ReproduceText {
   readonly lines: readonly string[];
   /** The git.diff's file name the apply line names, when it has one. */
   readonly diffFile: string | null;
+  /** Why a dirty tree's changes cannot be applied, when they cannot (no apply line then). */
+  readonly diffProblem: string | null;
   /** What is missing for a faithful rerun, in words (no cwd, no command, no git). */
   readonly notes: readonly string[];
 }
@@ -31,14 +34,21 @@ export function diffFileName(runId: string): string {
 }
 
 /**
- * The commands that rerun a run, from its provenance; null when there is none. The diff line
- * is there when git says the tree was dirty, naming the file `diffFileName` saves.
+ * The commands that rerun a run, from its provenance; null when there is none. When git says the
+ * tree was dirty, the diff line names the file `diffFileName` saves; when the diff cannot be had
+ * (`diffProblem`: it is missing, unreadable, or a resume's, which records none), a comment says
+ * so in its place, since an apply of a file that does not exist cannot work.
  */
-export function reproduceText(provenance: JsonObject | null, runId: string): ReproduceText | null {
+export function reproduceText(
+  provenance: JsonObject | null,
+  runId: string,
+  diffProblem: string | null,
+): ReproduceText | null {
   if (provenance === null) return null;
   const lines: string[] = [];
   const notes: string[] = [];
   let diffFile: string | null = null;
+  let dirtyProblem: string | null = null;
   const cwd = text(provenance.get('cwd'));
   if (cwd !== null) lines.push(`cd ${shellQuote(cwd)}`);
   else notes.push('The provenance has no cwd: run it from the directory it was started in.');
@@ -47,8 +57,13 @@ export function reproduceText(provenance: JsonObject | null, runId: string): Rep
     const commit = text(git.get('commit'));
     if (commit !== null) lines.push(`git checkout ${shellQuote(commit)}`);
     if (git.get('dirty') === true) {
-      diffFile = diffFileName(runId);
-      lines.push(`git apply ${shellQuote(diffFile)}`);
+      if (diffProblem === null) {
+        diffFile = diffFileName(runId);
+        lines.push(`git apply ${shellQuote(diffFile)}`);
+      } else {
+        dirtyProblem = diffProblem;
+        lines.push(`# the tree was dirty, but ${diffProblem}: its changes cannot be applied`);
+      }
     }
   } else notes.push('The provenance has no git: the code it ran is not recorded.');
   const command = provenance.get('command');
@@ -73,5 +88,5 @@ export function reproduceText(provenance: JsonObject | null, runId: string): Rep
     const words = (command as JsonValue[]).map((part) => shellQuote(text(part) ?? ''));
     lines.push([...prefix, ...words].join(' '));
   } else notes.push('The provenance has no command.');
-  return { lines, diffFile, notes };
+  return { lines, diffFile, diffProblem: dirtyProblem, notes };
 }
