@@ -1,8 +1,8 @@
 // A run's status as a coloured badge; a running run's pulses on its own page, a silent one says
-// when it last wrote.
+// when it last wrote (in a table in a few characters, so that the badge shows whole).
 
 import type { RunStatusName } from '../../../shared/api/contract.js';
-import { relativeTime } from '../text/time-text.js';
+import { absoluteTime, relativeTime, shortAge } from '../text/time-text.js';
 
 const EXPLANATIONS: Record<RunStatusName, string> = {
   finished: 'The run ended and said it finished.',
@@ -16,22 +16,34 @@ const EXPLANATIONS: Record<RunStatusName, string> = {
     'The run cannot be read: its log or directory cannot be opened (the reason is shown), or its first record is not a start of the format this viewer reads.',
 };
 
+/** A silent run's label: when it last wrote, whole on a page, in a table's few characters. */
+function silentLabel(lastWrite: number, now: number | undefined, compact: boolean): string {
+  if (!compact) return `silent · last wrote ${relativeTime(lastWrite, now)}`;
+  const age = shortAge(lastWrite, now);
+  return age === null ? 'silent' : `silent ${age}`;
+}
+
 export function StatusBadge(props: {
   status: RunStatusName;
   lastWrite?: number;
   now?: number;
   /** Animate a running run's ring: on the run's own page, one badge, not a list of them. */
   pulse?: boolean;
+  /** A table's column: the short form of what the badge says, so that it shows whole. */
+  compact?: boolean;
 }) {
   const { status, lastWrite, now } = props;
+  const compact = props.compact === true;
   const label =
+    status === 'silent' && lastWrite !== undefined ? silentLabel(lastWrite, now, compact) : status;
+  const wrote =
     status === 'silent' && lastWrite !== undefined
-      ? `silent · ${relativeTime(lastWrite, now)}`
-      : status;
+      ? ` It last wrote ${relativeTime(lastWrite, now)} (${absoluteTime(lastWrite)}).`
+      : '';
   return (
     <span
       className={`status ${status}${props.pulse === true ? ' pulse' : ''}`}
-      title={EXPLANATIONS[status]}
+      title={EXPLANATIONS[status] + wrote}
       data-status={status}
     >
       {label}

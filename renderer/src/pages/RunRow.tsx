@@ -8,7 +8,7 @@ import { StatusBadge } from '../components/StatusBadge.js';
 import { SourceBadge } from '../components/SourceBadge.js';
 import { ValueView } from '../components/ValueView.js';
 import { VisibleText } from '../components/VisibleText.js';
-import { absoluteTime, duration, relativeTime, shortDateTime } from '../text/time-text.js';
+import { absoluteTime, columnDateTime, duration, relativeTime } from '../text/time-text.js';
 import { visibleText } from '../text/visible-text.js';
 import type { ColumnSpec } from './column-layout.js';
 import { fitTags } from './column-layout.js';
@@ -112,7 +112,7 @@ function Cell(props: {
   const id = column.id;
   switch (id.kind) {
     case 'status':
-      return <StatusBadge status={run.status} lastWrite={run.lastWrite} now={now} />;
+      return <StatusBadge status={run.status} lastWrite={run.lastWrite} now={now} compact />;
     case 'name': {
       const title = run.name ?? run.experiment ?? run.id;
       return (
@@ -165,7 +165,7 @@ function Cell(props: {
         <span className="muted">—</span>
       ) : (
         <span className="cut" title={absoluteTime(run.startTime)}>
-          {shortDateTime(run.startTime)}
+          {columnDateTime(run.startTime)}
         </span>
       );
     case 'duration': {

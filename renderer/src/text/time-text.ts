@@ -13,6 +13,22 @@ export function relativeTime(seconds: number, now = Date.now() / 1000): string {
   return new Date(seconds * 1000).toLocaleDateString();
 }
 
+/**
+ * How long ago, in a badge's few characters: "now", "12 s", "3 min", "2 h", "4 d", "3 mo", "2 y";
+ * null for a time in the future (another clock), which has no age to show.
+ */
+export function shortAge(seconds: number, now = Date.now() / 1000): string | null {
+  const delta = now - seconds;
+  if (delta < -10) return null;
+  if (delta < 5) return 'now';
+  if (delta < 60) return `${Math.floor(delta)} s`;
+  if (delta < 3600) return `${Math.floor(delta / 60)} min`;
+  if (delta < 86400) return `${Math.floor(delta / 3600)} h`;
+  if (delta < 86400 * 30) return `${Math.floor(delta / 86400)} d`;
+  if (delta < 86400 * 365) return `${Math.floor(delta / (86400 * 30))} mo`;
+  return `${Math.floor(delta / (86400 * 365))} y`;
+}
+
 export function duration(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return '—';
   if (seconds < 1) return `${Math.round(seconds * 1000)} ms`;
@@ -44,6 +60,11 @@ const SHORT_FIELDS = {
 } as const;
 const THIS_YEAR = new Intl.DateTimeFormat(undefined, SHORT_FIELDS);
 const OTHER_YEAR = new Intl.DateTimeFormat(undefined, { ...SHORT_FIELDS, year: 'numeric' });
+const OTHER_YEAR_DAY = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
 
 export function absoluteTime(seconds: number): string {
   const date = new Date(seconds * 1000);
@@ -54,4 +75,15 @@ export function shortDateTime(seconds: number): string {
   const date = new Date(seconds * 1000);
   const sameYear = date.getFullYear() === new Date().getFullYear();
   return (sameYear ? THIS_YEAR : OTHER_YEAR).format(date);
+}
+
+/**
+ * A date for a table's narrow column: this year's with its time, another year's by its day
+ * alone, since with the year and the time it would not fit, and a run that old is told apart by
+ * its day (the full time is on hover).
+ */
+export function columnDateTime(seconds: number): string {
+  const date = new Date(seconds * 1000);
+  const sameYear = date.getFullYear() === new Date().getFullYear();
+  return (sameYear ? THIS_YEAR : OTHER_YEAR_DAY).format(date);
 }
