@@ -13,7 +13,7 @@ import {
   tableColumns,
   valueColumn,
 } from '../../renderer/src/pages/column-layout.js';
-import { columnKey } from '../../renderer/src/pages/runs-table-model.js';
+import { columnKey } from '../../renderer/src/pages/column-id.js';
 
 const keys = (columns: { id: Parameters<typeof columnKey>[0] }[]): string[] =>
   columns.map((c) => columnKey(c.id));

@@ -3,14 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import type { RunStatusName, RunSummary } from '../../shared/api/contract.js';
 import type { Value } from '../../shared/format/values.js';
-import type {
-  ColumnId,
-  TableOptions,
-  TableRow,
-} from '../../renderer/src/pages/runs-table-model.js';
+import type { ColumnId } from '../../renderer/src/pages/column-id.js';
+import { columnKey } from '../../renderer/src/pages/column-id.js';
+import type { TableOptions, TableRow } from '../../renderer/src/pages/runs-table-model.js';
 import {
   buildRows,
-  columnKey,
   filterAndSort,
   filterSorted,
   runDuration,

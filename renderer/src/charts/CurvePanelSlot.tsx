@@ -23,7 +23,7 @@ import type { RunMarks } from './marks/mark-clusters.js';
 import type { RunStages } from './marks/draw-marks.js';
 import type { RunExtras } from './marks/run-extras.js';
 import { NO_EXTRAS, mergedLabels } from './marks/run-extras.js';
-import type { BoardRun } from './MetricsBoard.js';
+import type { BoardRun } from './board-run.js';
 
 export interface SlotProps {
   readonly panelKey: string;

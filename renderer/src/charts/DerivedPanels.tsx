@@ -8,7 +8,7 @@ import type { XAxisMode } from './curve-data.js';
 import { EnvelopeCurve } from './EnvelopeCurve.js';
 import type { CurveGroup } from './GroupCurve.js';
 import { GroupCurve } from './GroupCurve.js';
-import type { BoardRun } from './MetricsBoard.js';
+import type { BoardRun } from './board-run.js';
 import type { PngSpec } from './png-export.js';
 import type { RunStyle } from './run-colors.js';
 

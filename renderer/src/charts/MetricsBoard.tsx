@@ -5,7 +5,6 @@
 
 import type { ReactNode } from 'react';
 import { memo, useCallback, useMemo, useState } from 'react';
-import type { MetricDeclaration } from '../../../shared/api/contract.js';
 import type { SeriesKind } from '../../../shared/format/records.js';
 import { scaleSpread } from '../../../shared/series/curve-math.js';
 import type { ClientSeries } from '../state/client-series.js';
@@ -16,7 +15,7 @@ import type { Trace, XAxisMode } from './curve-data.js';
 import { buildTrace } from './curve-data.js';
 import { CurvePanel } from './CurvePanel.js';
 import { CurvePanelSlot, panelMarks } from './CurvePanelSlot.js';
-import type { RunExtras } from './marks/run-extras.js';
+import type { BoardRun } from './board-run.js';
 import { BreakdownFor, TileFor, lastValues } from './last-value-panels.js';
 import type { XAxisChoice } from './BoardToolbar.js';
 import { BoardToolbar, PAGE_X_MODES, X_MODES } from './BoardToolbar.js';
@@ -37,16 +36,6 @@ import { OverlayToggle } from './OverlayToggle.js';
 import { PALETTE, categoryStyle, dashPattern, runColors } from './run-colors.js';
 
 const NO_MARKS: readonly ImageStep[] = [];
-
-export interface BoardRun {
-  readonly runId: string;
-  readonly label: string;
-  readonly startTime: number;
-  /** The run's metric declarations by key: goal and step_metric. */
-  readonly declarations: ReadonlyMap<string, MetricDeclaration>;
-  /** What the run's detail adds to its curves: marks, stages, labels, abandoned copies. */
-  readonly extras?: RunExtras;
-}
 
 function seriesColumns(series: ClientSeries) {
   return { ...series.view(), length: series.length };

@@ -3,7 +3,7 @@
 
 import type { ClientSeries } from '../state/client-series.js';
 import { BreakdownPanel } from './BreakdownPanel.js';
-import type { BoardRun } from './MetricsBoard.js';
+import type { BoardRun } from './board-run.js';
 import type { Panel } from './panel-layout.js';
 import type { RunStyle } from './run-colors.js';
 import { ScalarTile } from './ScalarTile.js';

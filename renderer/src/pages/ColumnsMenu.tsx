@@ -4,12 +4,10 @@
 
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RunSummary } from '../../../shared/api/contract.js';
-import type { ColumnId } from './runs-table-model.js';
-import { columnKey } from './runs-table-model.js';
+import type { ColumnId, MetricStat } from './column-id.js';
+import { columnKey, METRIC_STATS } from './column-id.js';
 import { BUILT_IN_COLUMNS, canHide } from './column-layout.js';
 import type { DerivedView } from '../state/sweep-choices.js';
-import type { MetricStat } from './metric-columns.js';
-import { METRIC_STATS } from './metric-columns.js';
 
 /** The form that adds a metric column: a key or a view (by name), and a statistic. */
 function AddMetric(props: {

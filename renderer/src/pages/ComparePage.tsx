@@ -15,7 +15,7 @@ import { routeHash } from '../state/route.js';
 import { useServices, useStoreView } from '../state/app-context.js';
 import { unwrap } from '../api/call.js';
 import { MetricsBoard } from '../charts/MetricsBoard.js';
-import type { BoardRun } from '../charts/MetricsBoard.js';
+import type { BoardRun } from '../charts/board-run.js';
 import { runColors } from '../charts/run-colors.js';
 import { RunSwatch } from '../charts/RunSwatch.js';
 import { visibleText } from '../text/visible-text.js';

@@ -8,7 +8,7 @@ import type { RunDetail } from '../../../shared/api/contract.js';
 import type { SeriesKind } from '../../../shared/format/records.js';
 import { StatisticsTable } from './StatisticsTable.js';
 import { MetricsBoard } from '../charts/MetricsBoard.js';
-import type { BoardRun } from '../charts/MetricsBoard.js';
+import type { BoardRun } from '../charts/board-run.js';
 import { visibleText } from '../text/visible-text.js';
 import type { ImageStepMarks } from '../charts/ImageTicks.js';
 import { imageStepMarks } from '../charts/image-ticks.js';

@@ -282,7 +282,9 @@ export function OverviewTab({ detail, runId }: { detail: RunDetail; runId: strin
         <Card title="Writer">
           {detail.writer === null ? (
             <div className="muted">
-              No writer file: the run was copied without it, so its status reads silent.
+              {summary.status === 'silent'
+                ? 'No writer file: the run was copied without it, so its status reads silent.'
+                : 'No writer file: the run was copied without it. Its end gives its status.'}
             </div>
           ) : (
             <table className="kv">

@@ -12,7 +12,8 @@ import { absoluteTime, columnDateTime, duration, relativeTime } from '../text/ti
 import { visibleText } from '../text/visible-text.js';
 import type { ColumnSpec } from './column-layout.js';
 import { fitTags } from './column-layout.js';
-import { columnKey, runDuration } from './runs-table-model.js';
+import { columnKey } from './column-id.js';
+import { runDuration } from './runs-table-model.js';
 import type { StatisticsBySource } from './metric-columns.js';
 import { metricCellValue } from './metric-columns.js';
 import '../sweeps/sweeps.css';

@@ -3,7 +3,7 @@
 
 import { useEffect, useRef } from 'react';
 import type { TableOptions } from './runs-table-model.js';
-import { columnKey } from './runs-table-model.js';
+import { columnKey } from './column-id.js';
 import type { ColumnSpec } from './column-layout.js';
 import { clampWidth } from './column-layout.js';
 

@@ -1,8 +1,8 @@
 // The runs table's columns as data: which are shown, their labels and widths, the grid template
 // they make, and how many of a run's tags fit its cell. Pure, so it is tested without a DOM.
 
-import type { ColumnId } from './runs-table-model.js';
-import { columnKey } from './runs-table-model.js';
+import type { ColumnId } from './column-id.js';
+import { columnKey } from './column-id.js';
 
 export interface ColumnSpec {
   readonly id: ColumnId;

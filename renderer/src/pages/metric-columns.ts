@@ -5,15 +5,10 @@
 import type { KeyStatisticsRow, RunSummary } from '../../../shared/api/contract.js';
 import type { Value } from '../../../shared/format/values.js';
 import { valueText } from '../text/value-text.js';
-import type { ColumnId } from './runs-table-model.js';
+import type { ColumnId, MetricColumnId, MetricStat } from './column-id.js';
+import { METRIC_STATS } from './column-id.js';
 import type { QueryNode } from './run-query.js';
 import { comparedKeys } from './run-query.js';
-
-export const METRIC_STATS = ['last', 'min', 'max', 'best'] as const;
-export type MetricStat = (typeof METRIC_STATS)[number];
-
-/** A metric column: `key` is the series key, or the view's name when `formula` is given. */
-export type MetricColumnId = ColumnId & { readonly kind: 'metric' };
 
 /** What one keyStatistics read is for: a key, or a derived view by its formula. */
 export interface StatisticsSource {

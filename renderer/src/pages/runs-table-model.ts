@@ -9,35 +9,9 @@ import type { QueryNode } from './run-query.js';
 import { MATCH_ALL } from './run-query.js';
 import type { MetricLookup } from './run-query-match.js';
 import { matchesRunQuery } from './run-query-match.js';
-import type { MetricStat, StatisticsBySource } from './metric-columns.js';
+import type { StatisticsBySource } from './metric-columns.js';
+import type { ColumnId } from './column-id.js';
 import { metricCellValue } from './metric-columns.js';
-
-export type ColumnId =
-  | { readonly kind: 'status' }
-  | { readonly kind: 'name' }
-  | { readonly kind: 'id' }
-  | { readonly kind: 'start' }
-  | { readonly kind: 'duration' }
-  | { readonly kind: 'progress' }
-  | { readonly kind: 'lastWrite' }
-  | { readonly kind: 'tags' }
-  | { readonly kind: 'param'; readonly key: string }
-  | { readonly kind: 'summary'; readonly key: string }
-  /** A key's statistic; with `formula`, a derived view's, `key` being the view's name. */
-  | {
-      readonly kind: 'metric';
-      readonly key: string;
-      readonly stat: MetricStat;
-      readonly formula?: string;
-    };
-
-export function columnKey(column: ColumnId): string {
-  if (column.kind === 'metric')
-    return `metric:${column.formula !== undefined ? 'view:' : ''}${column.key}.${column.stat}`;
-  return column.kind === 'param' || column.kind === 'summary'
-    ? `${column.kind}:${column.key}`
-    : column.kind;
-}
 
 export interface TableOptions {
   /** The parsed filter (MATCH_ALL for none). */

@@ -1,7 +1,7 @@
 // What the runs table keeps in local storage, checked as it is read back: a list written by
 // another version of the app reads as the default rather than breaking the table.
 
-import type { ColumnId } from './runs-table-model.js';
+import type { ColumnId } from './column-id.js';
 
 export const isColumnList = (value: unknown): ColumnId[] | undefined =>
   Array.isArray(value) ? (value as ColumnId[]) : undefined;

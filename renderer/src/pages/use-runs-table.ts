@@ -9,7 +9,8 @@ import type { GroupBy } from '../state/run-groups.js';
 import type { DerivedView } from '../state/sweep-choices.js';
 import type { Brush, ResultChoice } from '../sweeps/parcoords-model.js';
 import { brushedRunIds } from '../sweeps/parcoords-model.js';
-import type { ColumnId, TableOptions, TableRow } from './runs-table-model.js';
+import type { ColumnId } from './column-id.js';
+import type { TableOptions, TableRow } from './runs-table-model.js';
 import { filterSorted, groupRows, sortRuns, tableGroups } from './runs-table-model.js';
 import type { StatisticsBySource, StatisticsSource } from './metric-columns.js';
 import {

@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import type { RunSummary } from '../../../shared/api/contract.js';
 import type { DerivedView } from '../state/sweep-choices.js';
 import type { StatisticsBySource } from '../pages/metric-columns.js';
-import { METRIC_STATS } from '../pages/metric-columns.js';
+import { METRIC_STATS } from '../pages/column-id.js';
 import type { AxisRef, ResultChoice } from './parcoords-model.js';
 import { axisRefId, buildAxes, rampColor, rampPosition, varyingAxes } from './parcoords-model.js';
 import type { SweepState } from './sweep-state.js';

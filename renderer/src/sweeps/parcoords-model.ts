@@ -5,7 +5,8 @@
 import type { RunSummary } from '../../../shared/api/contract.js';
 import type { Value } from '../../../shared/format/values.js';
 import { floatText, sortableValue, valueText } from '../text/value-text.js';
-import type { MetricStat, StatisticsBySource } from '../pages/metric-columns.js';
+import type { MetricStat } from '../pages/column-id.js';
+import type { StatisticsBySource } from '../pages/metric-columns.js';
 import { sourceId, statisticValue } from '../pages/metric-columns.js';
 
 /** What the result axis shows: a summary value, or a key's (or view's) statistic. */

@@ -4,7 +4,7 @@
 
 import { useCallback, useState } from 'react';
 import { usePersistedState } from '../pages/persisted-choice.js';
-import { METRIC_STATS } from '../pages/metric-columns.js';
+import { METRIC_STATS } from '../pages/column-id.js';
 import type { AxisRef, Brush, ResultChoice } from './parcoords-model.js';
 import { axisRefId, withBrush } from './parcoords-model.js';
 
