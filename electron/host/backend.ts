@@ -1,37 +1,31 @@
 // The Backend: the one object the UI talks to. It opens a source of runs (a munin store), keeps
 // every run live, answers Api requests from its op table, and pushes numbered deltas to
-// sessions; coalescing live changes and throttling summaries are parts of their own, and where
-// runs come from is the source's alone.
+// sessions. It composes parts: the session hub, the change coalescer, live changes, the summary
+// throttle, the runs as sessions reach and follow them, and artifact verifications; where runs
+// come from is the source's alone.
 
-import type {
-  ApiResponse,
-  Delta,
-  RunSummary,
-  Snapshot,
-  StoreInfo,
-  VersionCheckInfo,
-} from '../../shared/api/contract.js';
+import type { ApiResponse, Delta, RunSummary, StoreInfo } from '../../shared/api/contract.js';
 import { parseApiRequest } from '../../shared/api/validate.js';
 import type { HostIdentities } from '../store/identities.js';
 import type { ExportPieces } from '../store/export.js';
 import { documentPieces } from '../store/export.js';
-import { LoggedFileRefusal } from '../store/logged-files.js';
 import type { OpenedFile } from '../store/store-files.js';
 import type { WatchOptions } from '../follow/store-watcher.js';
-import type { RunsSource, SourceRun } from '../sources/run-source.js';
+import type { RunsSource } from '../sources/run-source.js';
 import { openRunsSource } from '../sources/open-source.js';
 import { SessionHub } from './session-hub.js';
 import type { HubSession, UnnumberedDelta } from './session-hub.js';
 import type { PendingChanges } from './change-coalescer.js';
 import { ChangeCoalescer } from './change-coalescer.js';
 import { SummaryThrottle } from './summary-throttle.js';
-import { ApiFailure, toApiError } from './ops/api-failure.js';
+import { toApiError } from './ops/api-failure.js';
 import type { OpContext } from './ops/op-context.js';
 import { answerRequest } from './ops/op-table.js';
 import type { LiveChanges } from './live-changes.js';
 import { liveChanges } from './live-changes.js';
 import { listRuns, storeInfo } from './store-listing.js';
-import { withinSampleBudget } from './snapshot-budget.js';
+import { RunSubscriptions } from './run-subscriptions.js';
+import { ArtifactVerifications } from './artifact-verifications.js';
 
 export interface BackendOptions {
   /** Logs at least this big are read in a worker thread (default 50 MiB). */
@@ -61,9 +55,9 @@ export class Backend {
   private readonly summaries: SummaryThrottle;
   private readonly live: LiveChanges;
   private readonly opContext: OpContext;
+  private readonly subscriptions: RunSubscriptions;
+  private readonly verifications: ArtifactVerifications;
   private closed = false;
-  /** Verifications under way, by artifact name, to be cancelled. */
-  private readonly verifying = new Map<string, AbortController>();
 
   private constructor(
     private readonly source: RunsSource,
@@ -76,6 +70,10 @@ export class Backend {
       broadcast: this.broadcast,
       pushSummary: (runId, important) => this.summaries.push(runId, important),
     });
+    this.subscriptions = new RunSubscriptions(source, this.hub, this.live, this.broadcast);
+    this.verifications = new ArtifactVerifications(source, (name, bytes, total) =>
+      this.broadcast({ type: 'verify-progress', name, bytes, total }),
+    );
     this.opContext = this.makeOpContext();
     this.coalescer = new ChangeCoalescer(
       (changes) => this.readChanges(changes),
@@ -113,7 +111,7 @@ export class Backend {
   static async openSource(source: RunsSource, options: BackendOptions = {}): Promise<Backend> {
     const backend = new Backend(source, options);
     await source.open({
-      runAdded: (run) => backend.announce(run),
+      runAdded: (run) => backend.subscriptions.announce(run),
       readingStarted: (runId) => backend.broadcast({ type: 'reading-started', runId }),
       runChanged: (runId, what) => backend.coalescer.schedule(runId, what),
       artifactsChanged: () => backend.broadcast({ type: 'artifacts-changed' }),
@@ -170,12 +168,7 @@ export class Backend {
    * LoggedFileRefusal: 404 for a run that is not in the store, and as openLoggedFile refuses.
    */
   openLoggedFile(runId: string, path: string): OpenedFile {
-    const run = this.source.runs.get(runId);
-    if (run === undefined) throw new LoggedFileRefusal(404, 'no run of the store has this id');
-    // A run listed from its stats hint has no file records yet: the log's are the ones to trust.
-    if (!run.samplesRead && this.live.readSamples(run) === 'vanished')
-      throw new LoggedFileRefusal(404, 'the run was deleted');
-    return run.openFile(path);
+    return this.subscriptions.openLoggedFile(runId, path);
   }
 
   private async handle(session: HubSession, raw: unknown): Promise<ApiResponse> {
@@ -193,17 +186,14 @@ export class Backend {
   private makeOpContext(): OpContext {
     return {
       source: this.source,
-      verifyArtifact: (name, version) => this.verifyArtifact(name, version),
-      cancelVerify: (name) => {
-        const running = this.verifying.get(name);
-        running?.abort();
-        return running !== undefined;
-      },
-      entry: (runId) => this.entry(runId),
-      withSamples: (runId) => this.withSamples(runId),
+      verifyArtifact: (name, version) => this.verifications.verify(name, version),
+      cancelVerify: (name) => this.verifications.cancel(name),
+      entry: (runId) => this.subscriptions.entry(runId),
+      withSamples: (runId) => this.subscriptions.withSamples(runId),
       storeInfo: () => this.storeInfo(),
       listRuns: () => this.listRuns(),
-      subscribe: (session, runIds, withRuns) => this.subscribe(session, runIds, withRuns),
+      subscribe: (session, runIds, withRuns) =>
+        this.subscriptions.subscribe(session, runIds, withRuns),
       written: (run, what) => {
         if (what === 'tags') run.refreshTags();
         else {
@@ -215,78 +205,11 @@ export class Backend {
     };
   }
 
-  private entry(runId: string): SourceRun {
-    const run = this.source.runs.get(runId);
-    if (run === undefined) throw new ApiFailure('no-such-run', `no run ${runId} in this store`);
-    return run;
-  }
-
-  /** The run, its samples read first when it was listed without them. */
-  private withSamples(runId: string): SourceRun {
-    const run = this.entry(runId);
-    if (!run.samplesRead && this.live.readSamples(run) === 'vanished')
-      throw new ApiFailure('no-such-run', `run ${runId} was deleted`);
-    return run;
-  }
-
-  private subscribe(session: HubSession, runIds: readonly string[], withRuns: boolean): Snapshot {
-    const { runs } = this.source;
-    for (const id of runIds) if (runs.has(id)) this.withSamples(id);
-    // Every run asked for is followed, read or not: a run still being read, or not reached yet
-    // by the reading of a big store, has its series pushed once it is added (see announce).
-    session.followed = new Set(runIds);
-    const series = withinSampleBudget(
-      runIds.flatMap((id) => runs.get(id)?.subscribedSeries() ?? []),
-    );
-    return { seq: session.seq, runs: withRuns ? this.listRuns() : null, series };
-  }
-
-  /**
-   * Tells sessions of a run just added, and pushes its series to those that follow it: a page
-   * opened before the run was read holds none of its series, and no snapshot will bring them.
-   */
-  private announce(run: SourceRun): void {
-    if (this.hub.size === 0) return;
-    this.broadcast({ type: 'run-added', run: run.summary() });
-    if (!this.hub.followed(run.id)) return;
-    if (!run.samplesRead && this.live.readSamples(run) === 'vanished') return;
-    for (const series of withinSampleBudget(run.subscribedSeries()))
-      this.broadcast({ type: 'samples', series }, run.id);
-  }
-
   private readChanges(changes: PendingChanges): void {
     for (const [runId, changed] of changes) {
       if (this.closed) return;
       if (this.source.runs.has(runId)) this.live.apply(runId, changed);
       else this.source.readChanged(runId);
-    }
-  }
-
-  /**
-   * Verifies an artifact's blobs, telling sessions the bytes hashed; one verification of a name
-   * at a time, so that a second asks for the same answer by waiting, not by hashing twice.
-   */
-  private async verifyArtifact(
-    name: string,
-    version?: number,
-  ): Promise<readonly VersionCheckInfo[]> {
-    if (this.verifying.has(name))
-      throw new ApiFailure('bad-request', `${name} is being verified already`);
-    const controller = new AbortController();
-    this.verifying.set(name, controller);
-    try {
-      return await this.source.verifyArtifact(
-        name,
-        version,
-        (bytes, total) => this.broadcast({ type: 'verify-progress', name, bytes, total }),
-        controller.signal,
-      );
-    } catch (error) {
-      if (controller.signal.aborted)
-        throw new ApiFailure('cancelled', `the verification of ${name} was cancelled`);
-      throw error;
-    } finally {
-      this.verifying.delete(name);
     }
   }
 

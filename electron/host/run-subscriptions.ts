@@ -1,0 +1,76 @@
+// The runs as sessions reach them: by id (a run that is not there is a no-such-run failure), with
+// their samples read first when they were listed from a stats hint, followed by sessions (a
+// snapshot of their series now, their samples pushed once a run still being read is added).
+
+import type { Snapshot } from '../../shared/api/contract.js';
+import { LoggedFileRefusal } from '../store/logged-files.js';
+import type { OpenedFile } from '../store/store-files.js';
+import type { RunsSource, SourceRun } from '../sources/run-source.js';
+import { ApiFailure } from './ops/api-failure.js';
+import type { LiveChanges } from './live-changes.js';
+import type { HubSession, SessionHub, UnnumberedDelta } from './session-hub.js';
+import { withinSampleBudget } from './snapshot-budget.js';
+import { listRuns } from './store-listing.js';
+
+export class RunSubscriptions {
+  constructor(
+    private readonly source: Pick<RunsSource, 'runs'>,
+    private readonly hub: SessionHub,
+    private readonly live: Pick<LiveChanges, 'readSamples'>,
+    private readonly broadcast: (delta: UnnumberedDelta, runId?: string) => void,
+  ) {}
+
+  /** The run, or a no-such-run failure. */
+  entry(runId: string): SourceRun {
+    const run = this.source.runs.get(runId);
+    if (run === undefined) throw new ApiFailure('no-such-run', `no run ${runId} in this store`);
+    return run;
+  }
+
+  /** The run, its samples read first when it was listed without them. */
+  withSamples(runId: string): SourceRun {
+    const run = this.entry(runId);
+    if (!run.samplesRead && this.live.readSamples(run) === 'vanished')
+      throw new ApiFailure('no-such-run', `run ${runId} was deleted`);
+    return run;
+  }
+
+  /**
+   * Opens a file the run logged, for its bytes; the caller closes the fd. Throws a
+   * LoggedFileRefusal: 404 for a run that is not in the store, and as openLoggedFile refuses.
+   */
+  openLoggedFile(runId: string, path: string): OpenedFile {
+    const run = this.source.runs.get(runId);
+    if (run === undefined) throw new LoggedFileRefusal(404, 'no run of the store has this id');
+    // A run listed from its stats hint has no file records yet: the log's are the ones to trust.
+    if (!run.samplesRead && this.live.readSamples(run) === 'vanished')
+      throw new LoggedFileRefusal(404, 'the run was deleted');
+    return run.openFile(path);
+  }
+
+  /** The session follows these runs from now on; the snapshot its deltas follow. */
+  subscribe(session: HubSession, runIds: readonly string[], withRuns: boolean): Snapshot {
+    const { runs } = this.source;
+    for (const id of runIds) if (runs.has(id)) this.withSamples(id);
+    // Every run asked for is followed, read or not: a run still being read, or not reached yet
+    // by the reading of a big store, has its series pushed once it is added (see announce).
+    session.followed = new Set(runIds);
+    const series = withinSampleBudget(
+      runIds.flatMap((id) => runs.get(id)?.subscribedSeries() ?? []),
+    );
+    return { seq: session.seq, runs: withRuns ? listRuns(runs) : null, series };
+  }
+
+  /**
+   * Tells sessions of a run just added, and pushes its series to those that follow it: a page
+   * opened before the run was read holds none of its series, and no snapshot will bring them.
+   */
+  announce(run: SourceRun): void {
+    if (this.hub.size === 0) return;
+    this.broadcast({ type: 'run-added', run: run.summary() });
+    if (!this.hub.followed(run.id)) return;
+    if (!run.samplesRead && this.live.readSamples(run) === 'vanished') return;
+    for (const series of withinSampleBudget(run.subscribedSeries()))
+      this.broadcast({ type: 'samples', series }, run.id);
+  }
+}
