@@ -131,6 +131,23 @@ describeE2e('the run page', () => {
     await screenshot(page, 'run-overview');
   });
 
+  it('names a resumed run’s parent by its name, and says a crashed run ran, not runs', async () => {
+    const child = onlyRun(runs, (run) => run.parent !== null);
+    const parent = onlyRun(runs, (run) => run.id === child.parent);
+    await openRun(child);
+    const link = page.locator('[data-testid="parent-link"]');
+    expect(await link.textContent()).toBe(parent.name);
+    expect(await link.getAttribute('title')).toBe(parent.id);
+    await link.click();
+    await expect.poll(() => page.textContent('[data-testid="run-title"]'), WAIT).toBe(parent.name);
+
+    await openRun(runWith('crashed'));
+    const meta = (await page.textContent('.meta-line'))!;
+    expect(meta).toMatch(/ran \d/);
+    expect(meta).not.toContain('running for');
+    expect(await page.textContent('.card:has(h3:text("Writer"))')).not.toContain('copied');
+  });
+
   it('adds and removes a tag as its file, and refuses a tag with a comma', async () => {
     const killed = runWith('killed');
     const tagsDir = join(root, 'runs', killed.id, 'tags');

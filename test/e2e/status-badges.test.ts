@@ -1,5 +1,6 @@
 // Status badges in the runs table show whole at 1024 px: every status, and a silent run's age in
-// a few characters ("silent 3 min"), never cut by its column.
+// a few characters ("silent 3 min"), never cut by its column; status chips that do not fit the
+// toolbar fade at the edge that hides some, instead of ending mid-word.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
@@ -107,5 +108,22 @@ describeE2e('status badges in the runs table', () => {
       'title',
     );
     expect(title).toMatch(/It last wrote 3 min ago \(/);
+  });
+
+  it('fades the chips’ edge that hides chips, and the other once scrolled to the end', async () => {
+    const chips = page.locator('.toolbar .chips');
+    const state = (): Promise<{ more: string; hidden: boolean }> =>
+      evaluate(
+        page,
+        `(() => { const c = document.querySelector('.toolbar .chips');
+          return { more: c.dataset.more ?? '', hidden: c.scrollWidth > c.clientWidth + 1 }; })()`,
+      );
+    // Six statuses at 1024 px do not fit beside the filter and the buttons.
+    expect(await state()).toEqual({ more: 'end', hidden: true });
+    await chips.evaluate((c) => c.scrollBy({ left: 10_000 }));
+    await expect.poll(async () => (await state()).more, WAIT).toBe('start');
+    await page.setViewportSize({ width: 1600, height: 700 });
+    await expect.poll(state, WAIT).toEqual({ more: '', hidden: false });
+    await page.setViewportSize({ width: 1024, height: 700 });
   });
 });

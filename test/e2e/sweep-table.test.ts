@@ -289,6 +289,10 @@ describeE2e('the runs table’s sweep tools', () => {
     await page.locator('[data-testid="reproduce-card"]').scrollIntoViewIfNeeded();
     await screenshot(page, 'sweep-table-reproduce-dirty');
     expect(await page.locator('[data-testid="reproduce-diff-problem"]').count()).toBe(0);
+    // Copied without its writer file, but ended: its end gives its status, not the missing file.
+    expect(await page.textContent('.card:has(h3:text("Writer"))')).toContain(
+      'No writer file: the run was copied without it. Its end gives its status.',
+    );
   });
 
   it('leaves out the git apply line when the dirty tree’s git.diff is missing, saying so', async () => {

@@ -1,6 +1,8 @@
 // The runs filter's chips (a chip per status, on to show only those; a removable chip per
 // parallel-coordinates brush), and what the filter line says is wrong or missing.
 
+import type { RefObject } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { RunStatusName } from '../../../shared/api/contract.js';
 import { brushText } from '../sweeps/parcoords-model.js';
 import type { SweepState } from '../sweeps/sweep-state.js';
@@ -14,9 +16,11 @@ export function FilterChips(props: {
   sweep: SweepState;
 }) {
   const { counts, statuses, sweep } = props;
+  const chips = useRef<HTMLDivElement>(null);
+  useOverflowEdges(chips);
   return (
     <>
-      <div className="chips" role="group" aria-label="Status">
+      <div className="chips" role="group" aria-label="Status" ref={chips}>
         {STATUS_ORDER.filter((status) => counts.has(status)).map((status) => (
           <button
             key={status}
@@ -45,6 +49,36 @@ export function FilterChips(props: {
       })}
     </>
   );
+}
+
+/**
+ * Marks a scrolling strip's edges that hide chips (data-more="start", "end" or both), so that a
+ * chip cut by the strip fades out instead of ending mid-word with nothing to say there is more.
+ */
+function useOverflowEdges(ref: RefObject<HTMLElement | null>): void {
+  // After every render (the chips may have changed), then on the strip's resizes and scrolls.
+  useLayoutEffect(() => {
+    if (ref.current !== null) markHiddenEdges(ref.current);
+  });
+  useLayoutEffect(() => {
+    const strip = ref.current;
+    if (strip === null) return;
+    const mark = (): void => markHiddenEdges(strip);
+    const observer = new ResizeObserver(mark);
+    observer.observe(strip);
+    strip.addEventListener('scroll', mark, { passive: true });
+    return () => {
+      observer.disconnect();
+      strip.removeEventListener('scroll', mark);
+    };
+  }, [ref]);
+}
+
+function markHiddenEdges(strip: HTMLElement): void {
+  const start = strip.scrollLeft > 1;
+  const end = strip.scrollLeft + strip.clientWidth < strip.scrollWidth - 1;
+  const more = start && end ? 'both' : start ? 'start' : end ? 'end' : '';
+  if (strip.dataset.more !== more) strip.dataset.more = more;
 }
 
 /** What the line under the filter says: why it does not parse, a key no run has, or a read failed. */

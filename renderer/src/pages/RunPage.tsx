@@ -3,7 +3,7 @@
 // Notes (marked while its notes have an unsaved draft).
 
 import { useEffect, useState } from 'react';
-import type { RunDetail } from '../../../shared/api/contract.js';
+import type { RunDetail, RunSummary } from '../../../shared/api/contract.js';
 import { unwrap } from '../api/call.js';
 import type { FilesFocus, Route, RunTab } from '../state/route.js';
 import { routeHash } from '../state/route.js';
@@ -60,6 +60,21 @@ function CopyId({ id }: { id: string }) {
         />
       </svg>
     </button>
+  );
+}
+
+/** The parent run by its name, as the table nests it; by its id when it is not in the store. */
+function ParentLink({ parentId, parent }: { parentId: string; parent: RunSummary | undefined }) {
+  const name = parent?.name ?? null;
+  return (
+    <a
+      href={routeHash({ page: 'run', runId: parentId, tab: 'overview' })}
+      className={name === null ? 'mono' : undefined}
+      title={parent === undefined ? `${parentId}: no run of the store has this id` : parentId}
+      data-testid="parent-link"
+    >
+      <VisibleText text={name ?? parentId} />
+    </a>
   );
 }
 
@@ -159,7 +174,9 @@ export function RunPage(props: {
           ) : null}
           {seconds !== null ? (
             <span className="item">
-              <span className="label">{summary.endTime !== null ? 'ran' : 'running for'}</span>{' '}
+              {/* A run without an end ran from its start to its last write; only a held lock
+                  says it runs still (a crashed run's writer is gone). */}
+              <span className="label">{summary.status === 'running' ? 'running for' : 'ran'}</span>{' '}
               {duration(seconds)}
             </span>
           ) : null}
@@ -178,12 +195,7 @@ export function RunPage(props: {
           {summary.parent !== null ? (
             <span className="item">
               <span className="label">parent</span>
-              <a
-                href={routeHash({ page: 'run', runId: summary.parent, tab: 'overview' })}
-                className="mono"
-              >
-                <VisibleText text={summary.parent} />
-              </a>
+              <ParentLink parentId={summary.parent} parent={view.runs.get(summary.parent)} />
             </span>
           ) : null}
         </div>
