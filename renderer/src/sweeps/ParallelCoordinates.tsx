@@ -2,13 +2,17 @@
 // The lines are drawn once per change of runs, axes, brushes or colours (batched by colour), and
 // the hover highlight, brushes and a drag in progress on an overlay canvas, so a mouse move over
 // 10,000 runs redraws one line. Drag along an axis to brush it; click it to clear its brush.
+// Tick labels sit beside their axis over a halo of the panel's colour, readable across lines.
 
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RunSummary } from '../../../shared/api/contract.js';
 import type { Axis, AxisRef, Brush } from './parcoords-model.js';
 import { axisRefId, axisTicks, brushFromDrag, brushSpans, position } from './parcoords-model.js';
+import { placeAxisLabels } from './parcoords-labels.js';
+import type { LabelFrame } from './parcoords-labels.js';
 import { LineBatches, sizedContext, themeOf } from './canvas-frame.js';
 import { floatText } from '../text/value-text.js';
+import { useThemeName } from '../state/theme.js';
 import './sweeps.css';
 
 const HEIGHT = 300;
@@ -18,6 +22,10 @@ const SIDE = 72;
 /** How near an axis, in px, a press starts a brush on it. */
 const GRAB = 16;
 const HOVER_RADIUS = 6;
+/** Tick labels: their distance from the axis, the least between two, and their halo's width. */
+const LABEL_GAP = 6;
+const LABEL_SPACING = 13;
+const HALO = 4;
 
 interface Layout {
   readonly width: number;
@@ -49,6 +57,8 @@ export function ParallelCoordinates(props: {
   const [width, setWidth] = useState(800);
   const [hover, setHover] = useState<{ runId: string; x: number; y: number } | null>(null);
   const [drag, setDrag] = useState<{ axis: number; y0: number; y1: number } | null>(null);
+  // The canvases are drawn in the theme's colours: a change of theme draws them again.
+  const themeName = useThemeName();
 
   useEffect(() => {
     const element = wrap.current;
@@ -89,6 +99,15 @@ export function ParallelCoordinates(props: {
     back.stroke(context);
     front.stroke(context);
     context.font = theme.font;
+    const frame: LabelFrame = {
+      xs: layout.xs,
+      width: layout.width,
+      yOf,
+      lineHeight: LABEL_SPACING,
+      gap: LABEL_GAP,
+      measure: (text) => context.measureText(text).width,
+    };
+    context.lineJoin = 'round';
     axes.forEach((axis, i) => {
       const x = layout.xs[i]!;
       context.strokeStyle = theme.border;
@@ -99,19 +118,23 @@ export function ParallelCoordinates(props: {
       context.stroke();
       context.fillStyle = theme.text;
       context.textAlign = 'center';
+      context.textBaseline = 'alphabetic';
       context.fillText(axis.label, x, 14, Math.max(40, (layout.width - 2 * SIDE) / axes.length));
-      context.textAlign = i === axes.length - 1 && axes.length > 1 ? 'right' : 'left';
-      const dx = context.textAlign === 'right' ? -5 : 5;
       const ticks = axisTicks(axis);
-      const every = Math.max(1, Math.ceil(ticks.length / 12));
-      ticks.forEach((tick, k) => {
-        if (k % every !== 0 && axis.kind === 'category') return;
-        context.fillStyle = theme.muted;
-        context.fillText(tick.text, x + dx, yOf(tick.t) + 4, SIDE - 8);
-        context.fillRect(x - 2, yOf(tick.t), 5, 1);
-      });
+      // A mark for every tick, a category's too when its label is left out for want of room.
+      context.fillStyle = theme.muted;
+      for (const tick of ticks) context.fillRect(x - 2, yOf(tick.t), 5, 1);
+      context.textBaseline = 'middle';
+      context.strokeStyle = theme.panel;
+      context.lineWidth = HALO;
+      context.fillStyle = theme.text2;
+      for (const label of placeAxisLabels(ticks, i, frame)) {
+        context.textAlign = label.align;
+        context.strokeText(label.text, label.x, label.y);
+        context.fillText(label.text, label.x, label.y);
+      }
     });
-  }, [positions, axes, layout, brushed, colorOf]);
+  }, [positions, axes, layout, brushed, colorOf, themeName]);
 
   useEffect(() => {
     const canvas = overlay.current;
@@ -154,7 +177,7 @@ export function ParallelCoordinates(props: {
         context.stroke();
       }
     }
-  }, [axes, brushes, drag, hover, layout, positions]);
+  }, [axes, brushes, drag, hover, layout, positions, themeName]);
 
   const local = (event: React.PointerEvent): { x: number; y: number } => {
     const box = overlay.current!.getBoundingClientRect();

@@ -1,6 +1,8 @@
 // What the sweep canvases share: sizing a canvas to its CSS box at the device's pixel ratio,
 // the theme's colours read from CSS, and lines batched by colour so thousands draw in few strokes.
 
+import { themeColor } from '../state/theme.js';
+
 /** Sizes the canvas's backing store to w × h CSS px and returns a context scaled to CSS px. */
 export function sizedContext(
   canvas: HTMLCanvasElement,
@@ -24,24 +26,30 @@ export function sizedContext(
 export interface Theme {
   readonly text: string;
   readonly muted: string;
+  /** Secondary text, darker than muted: tick labels, read over lines. */
+  readonly text2: string;
+  /** The panel the canvas lies on: the halo drawn under text that crosses lines. */
+  readonly panel: string;
   readonly border: string;
   readonly accent: string;
   readonly faint: string;
   readonly font: string;
 }
 
-/** The theme's colours as the page's CSS has them now. */
+/**
+ * The theme's colours as the app reads them everywhere (themeColor, kept per theme), and the
+ * element's font. A canvas drawn with them draws again when useThemeName's value changes.
+ */
 export function themeOf(element: Element): Theme {
-  const style = getComputedStyle(element);
-  const v = (name: string, fallback: string): string =>
-    style.getPropertyValue(name).trim() || fallback;
   return {
-    text: v('--text', '#1b1f26'),
-    muted: v('--muted', '#7a8292'),
-    border: v('--border-strong', '#cfd4dc'),
-    accent: v('--accent', '#2f6fed'),
-    faint: v('--border', '#e3e6eb'),
-    font: `11px ${style.fontFamily}`,
+    text: themeColor('--text'),
+    muted: themeColor('--muted'),
+    text2: themeColor('--text-2'),
+    panel: themeColor('--panel'),
+    border: themeColor('--border-strong'),
+    accent: themeColor('--accent'),
+    faint: themeColor('--border'),
+    font: `11px ${getComputedStyle(element).fontFamily}`,
   };
 }
 
