@@ -12,6 +12,11 @@ export interface KeyInfo {
   readonly kind: SeriesKind;
   /** Samples in the series now, orphans left out. */
   readonly count: number;
+  /**
+   * The goal the run declares for the key (its metric record's), so that a list of runs tells
+   * which metric they are after; null without one, and for a reading.
+   */
+  readonly goal: Goal | null;
 }
 
 /** What the runs browser shows of a run. */

@@ -35,7 +35,7 @@ const row = (runId: string, fields: Partial<KeyStatisticsRow> = {}): KeyStatisti
   ...fields,
 });
 
-const keys = [{ key: 'train/loss', kind: 'metric' as const, count: 3 }];
+const keys = [{ key: 'train/loss', kind: 'metric' as const, count: 3, goal: 'minimize' as const }];
 const runs = [
   runSummary('a', {
     keys,

@@ -106,9 +106,9 @@ describe.each(WATCHES)('Backend, watching by %s', (_, watch) => {
       damaged: 0,
     });
     expect(ended.keys).toEqual([
-      { key: 'loss', kind: 'metric', count: 10 },
-      { key: 'acc', kind: 'metric', count: 10 },
-      { key: 'sys/cpu', kind: 'reading', count: 3 },
+      { key: 'loss', kind: 'metric', count: 10, goal: null },
+      { key: 'acc', kind: 'metric', count: 10, goal: null },
+      { key: 'sys/cpu', kind: 'reading', count: 3, goal: null },
     ]);
     expect(ended.summary).toEqual(new Map([['best', 0.5]]));
     expect(ended.params).toEqual(new Map([['lr', 0.25]]));

@@ -102,6 +102,20 @@ describe('listing from stats hints', () => {
     expect(unread()).not.toContain(id);
   });
 
+  it('lists the goal each key is declared with, from a hint as from a full read', async () => {
+    const root = demoStore();
+    const expected = fullSummaries(root);
+    const backend = await open(root);
+    const run = backend.listRuns().find((r) => r.name === 'resnet18-lr0.1-s2')!;
+    expect(run.keys).toEqual(expected.get(run.id)!.keys);
+    const goals = new Map(run.keys.map((k) => [k.key, k.goal]));
+    expect(goals.get('eval/loss')).toBe('minimize');
+    expect(goals.get('eval/acc')).toBe('maximize');
+    // Declared without a goal, and a reading, which takes none.
+    expect(goals.get('train/lr')).toBeNull();
+    expect(goals.get('sys/cpu')).toBeNull();
+  });
+
   it('reads the log whole when the hint does not hold for it or cannot be read', async () => {
     const root = demoStore();
     const ids = listRunIds(root).filter((id) =>

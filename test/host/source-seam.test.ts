@@ -74,7 +74,7 @@ class MemoryRun implements SourceRun {
       params: new Map(),
       summary: new Map(),
       tags: [],
-      keys: [{ key: 'loss', kind: 'metric', count: this.steps.length }],
+      keys: [{ key: 'loss', kind: 'metric', count: this.steps.length, goal: null }],
       damaged: 0,
       hasNotes: false,
       fileCount: 0,

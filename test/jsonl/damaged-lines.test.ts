@@ -78,7 +78,9 @@ describe('damaged lines', () => {
     const run = withLine(line);
     expect(run.summary().damaged).toBe(1);
     expect(run.status).toBe('silent');
-    expect(run.summary().keys).toEqual([{ key: 'train/loss', kind: 'metric', count: 1 }]);
+    expect(run.summary().keys).toEqual([
+      { key: 'train/loss', kind: 'metric', count: 1, goal: null },
+    ]);
     expect(run.detail().annotations).toEqual([]);
     expect(run.detail().resumes).toEqual([]);
   });

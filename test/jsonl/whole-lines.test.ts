@@ -70,6 +70,6 @@ describe('whole lines', () => {
     again.open('other').metric(5, 'acc', 0.5);
     expect(run.refresh()).toEqual({ state: 'reset' });
     expect(run.summary().experiment).toBe('other');
-    expect(run.summary().keys).toEqual([{ key: 'acc', kind: 'metric', count: 1 }]);
+    expect(run.summary().keys).toEqual([{ key: 'acc', kind: 'metric', count: 1, goal: null }]);
   });
 });

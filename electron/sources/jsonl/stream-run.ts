@@ -119,7 +119,8 @@ export class StreamRun implements SourceRun {
     const keys = [];
     for (const [key, series] of fold.series) {
       const count = series.samples.length;
-      keys.push({ key, kind: series.kind, count });
+      // A stream declares no goals.
+      keys.push({ key, kind: series.kind, count, goal: null });
       if (count > 0) lastStep = Math.max(lastStep ?? 0, series.samples.step(count - 1));
     }
     return {

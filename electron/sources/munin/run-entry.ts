@@ -9,6 +9,7 @@ import type {
   GitDiffText,
   LoggedFileInfo,
   LabelSegment,
+  KeyInfo,
   KeyStatisticsInfo,
   PointAt,
   RunDetail,
@@ -18,7 +19,7 @@ import type {
   SeriesColumns,
 } from '../../../shared/api/contract.js';
 import type { JsonObject } from '../../../shared/format/json.js';
-import type { MetricRecord } from '../../../shared/format/records.js';
+import type { Goal, MetricRecord, SeriesKind } from '../../../shared/format/records.js';
 import type { KeyStatistics } from '../../../shared/series/statistics.js';
 import type { Series } from '../../store/log/run-fold.js';
 import type { HostIdentities } from '../../store/identities.js';
@@ -252,16 +253,18 @@ export class RunEntry implements SourceRun {
     // The last step is that of the latest metric sample (the format's: the last in log order
     // that is not an orphan) over the keys, which the hint holds as the log does.
     let lastStep: number | null = null;
-    const keys = [];
+    const keys: KeyInfo[] = [];
+    const goalOf = (key: string, kind: SeriesKind): Goal | null =>
+      kind === 'metric' ? (log.metricDeclarations.get(key)?.goal ?? null) : null;
     if (this.listing !== null) {
       for (const [key, stats] of this.listing.statistics) {
-        keys.push({ key, kind: stats.kind, count: stats.count });
+        keys.push({ key, kind: stats.kind, count: stats.count, goal: goalOf(key, stats.kind) });
         if (stats.kind === 'metric') lastStep = Math.max(lastStep ?? 0, stats.last.step);
       }
     } else {
       for (const [key, series] of log.series) {
         const count = series.samples.length;
-        keys.push({ key, kind: series.kind, count });
+        keys.push({ key, kind: series.kind, count, goal: goalOf(key, series.kind) });
         if (series.kind === 'metric' && count > 0)
           lastStep = Math.max(lastStep ?? 0, series.samples.step(count - 1));
       }
