@@ -6,7 +6,9 @@ function load<T>(name: string, fallback: T, check: (value: unknown) => T | undef
   try {
     const text = localStorage.getItem(`munin-view:${name}`);
     if (text === null) return fallback;
-    return check(JSON.parse(text)) ?? fallback;
+    // Only undefined is "not a value": a null stored is a choice (the sweep's result "none").
+    const value = check(JSON.parse(text));
+    return value === undefined ? fallback : value;
   } catch {
     return fallback;
   }
