@@ -72,6 +72,8 @@ export interface ExportedRun {
   readonly tags: string[];
   readonly notes: string | null;
   readonly provenance: Record<string, unknown> | null;
+  /** The run's metric records by key: the goal each declares. */
+  readonly metrics: Record<string, { goal: 'minimize' | 'maximize' | null }>;
   readonly series: Record<string, { kind: 'metric' | 'reading' }>;
   readonly stats: Record<string, { kind: 'metric' | 'reading'; count: number }>;
 }

@@ -1,6 +1,7 @@
 // The runs table's sweep tools in Chromium against `munin-view serve` of the demo store, with one
 // run added that started from a dirty work tree: grouping by a param, parallel coordinates drawn
-// and brushed (the table narrowing to the brushed runs), the dirty badge and is:dirty, and the
+// (their result the store's goal metric until one is chosen, the lines coloured by it) and
+// brushed (the table narrowing to the brushed runs), the dirty badge and is:dirty, and the
 // Overview's Reproduce block for a clean run and the dirty one.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ExportedRun } from './support.js';
+import { rampColor } from '../../renderer/src/sweeps/parcoords-model.js';
 import {
   E2eSession,
   WAIT,
@@ -47,6 +49,45 @@ function addDirtyRun(root: string): void {
     join(dir, 'git.diff'),
     'diff --git a/train.py b/train.py\n--- a/train.py\n+++ b/train.py\n@@ -1 +1 @@\n-lr = 0.1\n+lr = 0.02\n',
   );
+}
+
+/**
+ * Pixels of the parallel coordinates' line canvas in each colour (rgb(r, g, b) or #rrggbb), within
+ * anti-aliasing: a line's pixels hold its colour at any coverage, the canvas being clear under it.
+ */
+function parcoordsCounts(page: Page, colours: readonly string[]): Promise<number[]> {
+  const rgb = colours.map((colour) =>
+    colour.startsWith('#')
+      ? [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16))
+      : colour.match(/\d+/g)!.map(Number),
+  );
+  return evaluate<number[]>(
+    page,
+    `(() => {
+      const canvas = document.querySelector('[data-testid="parcoords-canvas"]');
+      const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+      return ${JSON.stringify(rgb)}.map(([r, g, b]) => {
+        let count = 0;
+        for (let i = 0; i < data.length; i += 4)
+          if (data[i + 3] >= 120 && Math.abs(data[i] - r) + Math.abs(data[i + 1] - g) + Math.abs(data[i + 2] - b) <= 30) count++;
+        return count;
+      });
+    })()`,
+  );
+}
+
+/** The key most runs declare a goal for and have samples of; ties to the first in byte order. */
+function goalMetricOf(runs: readonly ExportedRun[]): { key: string; stat: 'min' | 'max' } {
+  const declared = new Map<string, { runs: number; goal: 'minimize' | 'maximize' }>();
+  for (const run of runs)
+    for (const [key, { goal }] of Object.entries(run.metrics))
+      if (goal !== null && key in run.stats)
+        declared.set(key, { runs: (declared.get(key)?.runs ?? 0) + 1, goal });
+  // The demo's keys are ASCII: their byte order is their order as strings.
+  const [key, { goal }] = [...declared].sort(
+    (a, b) => b[1].runs - a[1].runs || (a[0] < b[0] ? -1 : 1),
+  )[0]!;
+  return { key, stat: goal === 'minimize' ? 'min' : 'max' };
 }
 
 describeE2e('the runs table’s sweep tools', () => {
@@ -184,6 +225,41 @@ describeE2e('the runs table’s sweep tools', () => {
     await page.click('.columns-menu label:has-text("gap.last") input');
     await expect.poll(() => header.count(), WAIT).toBe(0);
     await page.keyboard.press('Escape');
+  });
+
+  it('shows the goal metric as the result until one is chosen, the lines coloured by it', async () => {
+    const sweep = sweepRuns();
+    const goal = goalMetricOf(runs);
+    // The demo's training runs declare four goals alike, so the tie is what picks.
+    expect(goal).toEqual({ key: 'eval/acc', stat: 'max' });
+    await page.fill('[data-testid="run-filter"]', 'experiment:cifar-sweep');
+    await page.click('[data-testid="sweep-toggle"]');
+    const chart = page.locator('[data-testid="parcoords"]');
+    await expect.poll(() => chart.getAttribute('data-lines'), WAIT).toBe(String(sweep.length));
+    const menu = page.locator('[data-testid="sweep-result"]');
+    expect(await menu.inputValue()).toBe(`key\u0000${goal.key}\u0000${goal.stat}`);
+    // The runs' least and greatest eval/acc.max sit at the ramp's two ends: both colours show.
+    await expect
+      .poll(
+        async () => Math.min(...(await parcoordsCounts(page, [rampColor(0), rampColor(1)]))),
+        WAIT,
+      )
+      .toBeGreaterThan(50);
+    await screenshot(page, 'sweep-table-parcoords-goal');
+
+    // None, chosen, draws every line in one colour, and is kept across a reload.
+    const ONE_COLOUR = '#2f6fed';
+    await page.selectOption('[data-testid="sweep-result"]', '');
+    await expect
+      .poll(() => parcoordsCounts(page, [rampColor(0), rampColor(1), ONE_COLOUR]), WAIT)
+      .toEqual([0, 0, expect.any(Number)]);
+    expect((await parcoordsCounts(page, [ONE_COLOUR]))[0]).toBeGreaterThan(50);
+    await page.reload();
+    await page.waitForSelector('[data-run-id]', WAIT);
+    await page.fill('[data-testid="run-filter"]', 'experiment:cifar-sweep');
+    await expect.poll(() => chart.getAttribute('data-lines'), WAIT).toBe(String(sweep.length));
+    expect(await menu.inputValue()).toBe('');
+    await page.click('[data-testid="sweep-toggle"]');
   });
 
   it('draws parallel coordinates of the filter’s runs, and a brush on lr narrows the table', async () => {

@@ -58,7 +58,7 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
   });
   const [groupBy, setGroupBy] = useGroupBy();
   const { views } = useDerivedViews();
-  const sweep = useSweepState();
+  const sweep = useSweepState(view.runs);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   // Param, summary and metric columns chosen (the key predates the built-ins being hideable).
   const [valueColumns, setValueColumns] = usePersistedState<ColumnId[]>(

@@ -36,6 +36,7 @@ export function SweepPanel(props: {
     const all = buildAxes(runs, sweep.result, statistics, sweep.logChoices);
     return sweep.onlyVarying ? varyingAxes(all) : all;
   }, [runs, sweep.result, statistics, sweep.logChoices, sweep.onlyVarying]);
+  const { result } = sweep;
   const { summaryKeys, seriesKeys } = useMemo(() => {
     const summary = new Set<string>();
     const series = new Set<string>();
@@ -44,8 +45,12 @@ export function SweepPanel(props: {
         if (typeof value === 'number' || typeof value === 'bigint') summary.add(key);
       for (const { key } of run.keys) series.add(key);
     }
+    // The result shown is listed even when none of these runs has its key (the store's goal
+    // metric, or a choice made over other runs): the menu says what the axis shows.
+    if (result?.kind === 'summary') summary.add(result.key);
+    else if (result?.kind === 'statistic' && result.formula === undefined) series.add(result.key);
     return { summaryKeys: [...summary].sort(), seriesKeys: [...series].sort() };
-  }, [runs]);
+  }, [runs, result]);
   const choices = new Map<string, ResultChoice>();
   for (const key of summaryKeys) choices.set(`summary\u0000${key}`, { kind: 'summary', key });
   for (const key of seriesKeys)
