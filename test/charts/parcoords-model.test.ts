@@ -14,6 +14,8 @@ import {
   numericPosition,
   numericValueAt,
   position,
+  rampColor,
+  rampSpan,
   varyingAxes,
   withBrush,
 } from '../../renderer/src/sweeps/parcoords-model.js';
@@ -21,6 +23,7 @@ import type { Axis, ResultChoice } from '../../renderer/src/sweeps/parcoords-mod
 import { buildRows } from '../../renderer/src/pages/runs-table-model.js';
 import { MATCH_ALL } from '../../renderer/src/pages/run-query.js';
 import { runSummary } from '../support/run-summary.js';
+import { contrastRatio } from '../support/colour-difference.js';
 
 const sweep = [
   [1e-4, 1n, 'adam', 0.9],
@@ -194,5 +197,28 @@ describe('brushSpans', () => {
     expect(brushSpans(axis('opt'), { axis: axis('opt').ref, categories: ['sgd'] })).toEqual([
       [0.5, 1],
     ]);
+  });
+});
+
+describe('the result ramp on each theme', () => {
+  const rgb = (css: string): [number, number, number] =>
+    css.match(/\d+/g)!.map(Number) as [number, number, number];
+  const panels = { light: [255, 255, 255], dark: [0x16, 0x19, 0x20] } as const;
+
+  it('keeps both ends of the ramp visible against the theme’s panel', () => {
+    for (const theme of ['light', 'dark'] as const)
+      for (const t of [0, 0.5, 1]) {
+        const colour = rgb(rampColor(t, rampSpan(theme)));
+        expect(contrastRatio(colour, [...panels[theme]]), `${theme} ${t}`).toBeGreaterThan(2.5);
+      }
+    // The whole ramp loses an end on each: what the spans are for.
+    expect(contrastRatio(rgb(rampColor(1)), [...panels.light])).toBeLessThan(1.5);
+    expect(contrastRatio(rgb(rampColor(0)), [...panels.dark])).toBeLessThan(1.5);
+  });
+
+  it('runs t over the span, in order', () => {
+    expect(rampColor(0, [0.5, 1])).toBe(rampColor(0.5));
+    expect(rampColor(1, [0, 0.5])).toBe(rampColor(0.5));
+    expect(rampColor(2, [0, 0.5])).toBe(rampColor(0.5));
   });
 });

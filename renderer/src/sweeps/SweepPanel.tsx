@@ -4,11 +4,19 @@
 
 import { useMemo } from 'react';
 import type { RunSummary } from '../../../shared/api/contract.js';
+import { useThemeName } from '../state/theme.js';
 import type { DerivedView } from '../state/sweep-choices.js';
 import type { StatisticsBySource } from '../pages/metric-columns.js';
 import { METRIC_STATS } from '../pages/column-id.js';
 import type { AxisRef, ResultChoice } from './parcoords-model.js';
-import { axisRefId, buildAxes, rampColor, rampPosition, varyingAxes } from './parcoords-model.js';
+import {
+  axisRefId,
+  buildAxes,
+  rampColor,
+  rampPosition,
+  rampSpan,
+  varyingAxes,
+} from './parcoords-model.js';
 import type { SweepState } from './sweep-state.js';
 import { ParallelCoordinates } from './ParallelCoordinates.js';
 import { ParamScatter } from './ParamScatter.js';
@@ -73,13 +81,15 @@ export function SweepPanel(props: {
   const xAxis = paramAxes.find((a) => a.label === sweep.scatterX) ?? paramAxes[0];
   // By group when grouped, else by the result on a ramp; one colour when neither says more.
   const { groupColor } = props;
+  const theme = useThemeName();
   const colorOf = useMemo(() => {
     if (groupColor !== null) return groupColor;
+    const span = rampSpan(theme);
     return (id: string): string => {
       const t = rampPosition(resultAxis, id);
-      return t === null ? '#2f6fed' : rampColor(t);
+      return t === null ? '#2f6fed' : rampColor(t, span);
     };
-  }, [groupColor, resultAxis]);
+  }, [groupColor, resultAxis, theme]);
 
   const option = (value: string, text: string) => (
     <option key={value} value={value}>

@@ -312,10 +312,19 @@ export function rampPosition(axis: Axis | undefined, runId: string): number | nu
 }
 
 /**
- * A colour on a perceptual ramp from dark blue (0) through teal to yellow (1), close to
- * viridis, for lines coloured by their result.
+ * The part of the ramp a theme draws with: viridis's dark violet end is lost on a dark panel and
+ * its yellow end on a white one, so each theme leaves out the end that matches its background.
  */
-export function rampColor(t: number): string {
+export function rampSpan(theme: string): readonly [number, number] {
+  return theme === 'dark' ? [0.35, 1] : [0, 0.62];
+}
+
+/**
+ * A colour on a perceptual ramp from dark blue (0) through teal to yellow (1), close to
+ * viridis, for lines coloured by their result; `span` is the part of it t runs over.
+ */
+export function rampColor(t: number, span: readonly [number, number] = [0, 1]): string {
+  t = span[0] + Math.max(0, Math.min(1, t)) * (span[1] - span[0]);
   const stops = [
     [68, 1, 84],
     [59, 82, 139],
