@@ -1,17 +1,19 @@
 // The Backend: the one object the UI talks to. It opens a source of runs (a munin store), keeps
 // every run live, answers Api requests from its op table, and pushes numbered deltas to
 // sessions. It composes parts: the session hub, the change coalescer, live changes, the summary
-// throttle, the runs as sessions reach and follow them, and artifact verifications; where runs
-// come from is the source's alone.
+// throttle, the runs as sessions reach and follow them, their health, and artifact
+// verifications; where runs come from is the source's alone.
 
 import type { ApiResponse, Delta, RunSummary, StoreInfo } from '../../shared/api/contract.js';
+import type { HealthEvent, HealthThresholds } from '../../shared/api/health.js';
 import { parseApiRequest } from '../../shared/api/validate.js';
 import type { HostIdentities } from '../store/identities.js';
 import type { ExportPieces } from '../store/export.js';
 import { documentPieces } from '../store/export.js';
 import type { OpenedFile } from '../store/store-files.js';
 import type { WatchOptions } from '../follow/store-watcher.js';
-import type { RunsSource } from '../sources/run-source.js';
+import type { RunsSource, SourceRun } from '../sources/run-source.js';
+import { HealthMonitor } from '../health/health-monitor.js';
 import { openRunsSource } from '../sources/open-source.js';
 import { SessionHub } from './session-hub.js';
 import type { HubSession, UnnumberedDelta } from './session-hub.js';
@@ -40,6 +42,10 @@ export interface BackendOptions {
   /** At most how often a run's summary is pushed while only samples arrive (default 1000 ms). */
   readonly summaryThrottleMs?: number;
   readonly host?: HostIdentities;
+  /** When a run without an end counts as stalled (default 60 s and 10 times its cadence). */
+  readonly health?: HealthThresholds;
+  /** How often runs without an end are looked at against the clock, in ms (default 1000). */
+  readonly healthTickMs?: number;
 }
 
 /** A client of the Backend: one window or one WebSocket. */
@@ -51,6 +57,8 @@ export interface Session {
 export class Backend {
   private readonly hub = new SessionHub();
   private readonly statusTimer: NodeJS.Timeout;
+  private readonly healthTimer: NodeJS.Timeout;
+  private readonly health: HealthMonitor;
   private readonly coalescer: ChangeCoalescer;
   private readonly summaries: SummaryThrottle;
   private readonly live: LiveChanges;
@@ -64,13 +72,31 @@ export class Backend {
     options: BackendOptions,
   ) {
     const runs = source.runs;
+    this.health = new HealthMonitor(
+      {
+        emit: (event) => this.broadcast({ type: 'health', event }),
+        changed: (runId) => this.summaries.push(runId, true),
+        now: () => Date.now() / 1000,
+      },
+      options.health,
+    );
     this.live = liveChanges({
       runs,
-      drop: (runId) => source.drop(runId),
+      drop: (runId) => {
+        this.health.forget(runId);
+        source.drop(runId);
+      },
       broadcast: this.broadcast,
       pushSummary: (runId, important) => this.summaries.push(runId, important),
+      observed: (entry, changes) => this.health.observe(entry, changes),
     });
-    this.subscriptions = new RunSubscriptions(source, this.hub, this.live, this.broadcast);
+    this.subscriptions = new RunSubscriptions(
+      source,
+      this.hub,
+      this.live,
+      this.broadcast,
+      this.summarize,
+    );
     this.verifications = new ArtifactVerifications(source, (name, bytes, total) =>
       this.broadcast({ type: 'verify-progress', name, bytes, total }),
     );
@@ -85,13 +111,16 @@ export class Backend {
     this.summaries = new SummaryThrottle((id) => {
       const run = runs.get(id);
       if (run === undefined || this.closed || this.hub.size === 0) return;
-      this.broadcast({ type: 'run-changed', run: run.summary() });
+      this.broadcast({ type: 'run-changed', run: this.summarize(run) });
     }, options.summaryThrottleMs ?? 1000);
     this.statusTimer = setInterval(
       () => this.live.probeOpenRuns(),
       options.statusIntervalMs ?? 3000,
     );
     this.statusTimer.unref();
+    // A stall is the clock passing a run by: no file changes to tell of it.
+    this.healthTimer = setInterval(() => this.health.tick(), options.healthTickMs ?? 1000);
+    this.healthTimer.unref();
   }
 
   /** Opens what the paths name (openRunsSource); throws a StoreError saying why it cannot. */
@@ -111,11 +140,16 @@ export class Backend {
   static async openSource(source: RunsSource, options: BackendOptions = {}): Promise<Backend> {
     const backend = new Backend(source, options);
     await source.open({
-      runAdded: (run) => backend.subscriptions.announce(run),
+      runAdded: (run) => {
+        backend.health.observe(run);
+        backend.subscriptions.announce(run);
+      },
       readingStarted: (runId) => backend.broadcast({ type: 'reading-started', runId }),
       runChanged: (runId, what) => backend.coalescer.schedule(runId, what),
       artifactsChanged: () => backend.broadcast({ type: 'artifacts-changed' }),
     });
+    // The runs read before open returned are the health monitor's baseline, told nothing.
+    for (const run of source.runs.values()) backend.health.observe(run);
     return backend;
   }
 
@@ -143,6 +177,7 @@ export class Backend {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.statusTimer);
+    clearInterval(this.healthTimer);
     this.coalescer.close();
     this.summaries.close();
     this.hub.clear();
@@ -150,13 +185,33 @@ export class Backend {
   }
 
   storeInfo(): StoreInfo {
-    return storeInfo(this.source);
+    return storeInfo(this.source, this.health.thresholds);
   }
 
   /** The runs read so far, by id in byte order. */
   listRuns(): RunSummary[] {
-    return listRuns(this.source.runs);
+    return listRuns(this.source.runs, this.summarize);
   }
+
+  /** When a run without an end counts as stalled; set anew, it applies from the next tick. */
+  get healthThresholds(): HealthThresholds {
+    return this.health.thresholds;
+  }
+
+  set healthThresholds(thresholds: HealthThresholds) {
+    this.health.thresholds = thresholds;
+  }
+
+  /** The health events seen since the runs were opened, the newest kept, oldest first. */
+  healthEvents(): readonly HealthEvent[] {
+    return this.health.events();
+  }
+
+  /** A run's summary as sessions are told it: its health with it. */
+  private readonly summarize = (run: SourceRun, summary = run.summary()): RunSummary => ({
+    ...summary,
+    health: this.health.healthOf(run, summary),
+  });
 
   /** The export contract for the live state, in pieces made as they are taken. */
   exportPieces(): ExportPieces {
@@ -192,6 +247,8 @@ export class Backend {
       withSamples: (runId) => this.subscriptions.withSamples(runId),
       storeInfo: () => this.storeInfo(),
       listRuns: () => this.listRuns(),
+      summarize: this.summarize,
+      healthEvents: () => this.healthEvents(),
       subscribe: (session, runIds, withRuns) =>
         this.subscriptions.subscribe(session, runIds, withRuns),
       written: (run, what) => {

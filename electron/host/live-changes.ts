@@ -2,6 +2,7 @@
 // lines read and pushed as samples, orphan cuts, resets and removals, statuses probed again;
 // each told to the sessions as deltas, with the run's summary when it matters.
 
+import type { FollowChange } from '../follow/run-follower.js';
 import type { RunChange, SourceRun } from '../sources/run-source.js';
 import type { UnnumberedDelta } from './session-hub.js';
 
@@ -12,6 +13,8 @@ export interface LiveTarget {
   drop(runId: string): void;
   broadcast(delta: UnnumberedDelta, runId?: string): void;
   pushSummary(runId: string, important: boolean): void;
+  /** Told after each read or probe of a run that keeps it listed, with what the read brought. */
+  observed(entry: SourceRun, changes: readonly FollowChange[]): void;
 }
 
 export interface LiveChanges {
@@ -51,6 +54,7 @@ export function liveChanges(target: LiveTarget): LiveChanges {
       return 'vanished';
     }
     if (result?.state === 'unreadable') unreadableNow(entry, result.reason);
+    target.observed(entry, []);
     // Its summary now counts damaged sample lines too, and its keys as read.
     target.pushSummary(entry.id, true);
     return 'read';
@@ -66,11 +70,13 @@ export function liveChanges(target: LiveTarget): LiveChanges {
     }
     if (result.state === 'unreadable') {
       const news = unreadableNow(entry, result.reason);
+      target.observed(entry, []);
       return entry.status !== statusBefore ? 'important' : news;
     }
     unreadable.delete(entry.id);
     if (result.state === 'reset') {
       target.broadcast({ type: 'run-reset', runId: entry.id });
+      target.observed(entry, []);
       return 'important';
     }
     for (const change of result.changes) {
@@ -81,6 +87,7 @@ export function liveChanges(target: LiveTarget): LiveChanges {
         if (series !== undefined) target.broadcast({ type: 'samples', series }, entry.id);
       }
     }
+    target.observed(entry, result.changes);
     if (result.recordsChanged || entry.status !== statusBefore) return 'important';
     // A summary shows the last write and the samples' counts: news only when they moved.
     return result.changes.length > 0 || result.fileChanged ? 'changed' : 'unchanged';

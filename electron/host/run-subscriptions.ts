@@ -2,7 +2,7 @@
 // their samples read first when they were listed from a stats hint, followed by sessions (a
 // snapshot of their series now, their samples pushed once a run still being read is added).
 
-import type { Snapshot } from '../../shared/api/contract.js';
+import type { RunSummary, Snapshot } from '../../shared/api/contract.js';
 import { LoggedFileRefusal } from '../store/logged-files.js';
 import type { OpenedFile } from '../store/store-files.js';
 import type { RunsSource, SourceRun } from '../sources/run-source.js';
@@ -18,6 +18,8 @@ export class RunSubscriptions {
     private readonly hub: SessionHub,
     private readonly live: Pick<LiveChanges, 'readSamples'>,
     private readonly broadcast: (delta: UnnumberedDelta, runId?: string) => void,
+    /** A run's summary as sessions are told it (its health with it). */
+    private readonly summarize: (run: SourceRun) => RunSummary,
   ) {}
 
   /** The run, or a no-such-run failure. */
@@ -58,7 +60,7 @@ export class RunSubscriptions {
     const series = withinSampleBudget(
       runIds.flatMap((id) => runs.get(id)?.subscribedSeries() ?? []),
     );
-    return { seq: session.seq, runs: withRuns ? listRuns(runs) : null, series };
+    return { seq: session.seq, runs: withRuns ? listRuns(runs, this.summarize) : null, series };
   }
 
   /**
@@ -67,7 +69,7 @@ export class RunSubscriptions {
    */
   announce(run: SourceRun): void {
     if (this.hub.size === 0) return;
-    this.broadcast({ type: 'run-added', run: run.summary() });
+    this.broadcast({ type: 'run-added', run: this.summarize(run) });
     if (!this.hub.followed(run.id)) return;
     if (!run.samplesRead && this.live.readSamples(run) === 'vanished') return;
     for (const series of withinSampleBudget(run.subscribedSeries()))

@@ -1,12 +1,14 @@
 // What a source is as a Backend shows it: where it is, whether it is polled, how far it is read
-// (long reads with their progress), and its runs' summaries in byte order of their ids.
+// (long reads with their progress), the health thresholds in force, and its runs' summaries in
+// byte order of their ids.
 
 import { basename } from 'node:path';
 import type { RunSummary, StoreInfo } from '../../shared/api/contract.js';
+import type { HealthThresholds } from '../../shared/api/health.js';
 import { compareUtf8 } from '../../shared/format/utf8.js';
 import type { RunsSource, SourceRun } from '../sources/run-source.js';
 
-export function storeInfo(source: RunsSource): StoreInfo {
+export function storeInfo(source: RunsSource, health: HealthThresholds): StoreInfo {
   return {
     root: source.root,
     name: basename(source.root),
@@ -15,9 +17,14 @@ export function storeInfo(source: RunsSource): StoreInfo {
     runsRead: source.runs.size,
     runsToRead: source.toRead,
     reading: [...source.reading].map(([runId, progress]) => ({ runId, ...progress })),
+    health,
   };
 }
 
-export function listRuns(runs: ReadonlyMap<string, SourceRun>): RunSummary[] {
-  return [...runs.keys()].sort(compareUtf8).map((id) => runs.get(id)!.summary());
+/** Every run's summary (as `summarize` makes it), by id in byte order. */
+export function listRuns(
+  runs: ReadonlyMap<string, SourceRun>,
+  summarize: (run: SourceRun) => RunSummary,
+): RunSummary[] {
+  return [...runs.keys()].sort(compareUtf8).map((id) => summarize(runs.get(id)!));
 }

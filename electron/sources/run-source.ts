@@ -109,6 +109,13 @@ export interface SourceRun {
   readonly open: boolean;
   /** False while the run is listed without its samples (from a stats hint, say). */
   readonly samplesRead: boolean;
+  /** When the run last wrote: its log's modification time, seconds since the epoch; 0 unknown. */
+  readonly lastWrite: number;
+  /**
+   * The times its writer wrote at most recently, by the writer's clock, ascending: records that
+   * carry it (not a metrics record's, which the program may set), for its cadence read cold.
+   */
+  recentWriteTimes(): readonly number[];
   /** Reads the samples of a run listed without them; null when they were read. */
   readSamples(): RunRefresh | null;
   /** Reads what the run gained; with `appendOnly`, only its log grew. */

@@ -4,6 +4,7 @@
 import type { JsonObject } from '../format/json.js';
 import type { EndStatus, Goal, SeriesKind } from '../format/records.js';
 import type { Value } from '../format/values.js';
+import type { HealthEvent, HealthThresholds, RunHealth } from './health.js';
 
 export type RunStatusName = EndStatus | 'running' | 'crashed' | 'silent' | 'unreadable';
 
@@ -55,6 +56,8 @@ export interface RunSummary {
    * from a clean one; null when its provenance does not say.
    */
   readonly dirty: boolean | null;
+  /** Its health as the host follows it; null for a run whose log cannot be read. */
+  readonly health: RunHealth | null;
 }
 
 /** The kinds of source a run comes from, as the export's `source` member names them. */
@@ -342,6 +345,8 @@ export interface StoreInfo {
     readonly bytes: number;
     readonly size: number;
   }[];
+  /** When a run without an end counts as stalled, as the host was set. */
+  readonly health: HealthThresholds;
 }
 
 /** The most envelopes one `envelopes` request asks for: a panel of more lines asks in parts. */
@@ -379,6 +384,7 @@ export interface EnvelopeQuery {
 export type ApiRequest =
   | { readonly op: 'storeInfo' }
   | { readonly op: 'listRuns' }
+  | { readonly op: 'healthEvents' }
   | { readonly op: 'runDetail'; readonly runId: string }
   | { readonly op: 'series'; readonly runId: string; readonly keys: readonly string[] }
   | { readonly op: 'gitDiff'; readonly runId: string }
@@ -594,6 +600,8 @@ export type EnvelopeXColumn = 'step' | 'time' | 'step_metric';
 export interface ApiResults {
   storeInfo: StoreInfo;
   listRuns: readonly RunSummary[];
+  /** The health events seen since the runs were opened (the newest HEALTH_EVENTS_KEPT), oldest first. */
+  healthEvents: readonly HealthEvent[];
   runDetail: RunDetail;
   series: readonly SeriesColumns[];
   /** Null when the run has no git.diff. */
@@ -675,6 +683,7 @@ export type ApiOp = ApiRequest['op'];
 export const API_OPS: readonly ApiOp[] = [
   'storeInfo',
   'listRuns',
+  'healthEvents',
   'runDetail',
   'series',
   'gitDiff',
@@ -765,4 +774,6 @@ export type Delta =
       readonly total: number;
     }
   /** A run's log is big and being read on other threads: storeInfo tells its progress. */
-  | { readonly type: 'reading-started'; readonly seq: number; readonly runId: string };
+  | { readonly type: 'reading-started'; readonly seq: number; readonly runId: string }
+  /** Something happened to a run: it stalled, wrote again, logged its first NaN, ended. */
+  | { readonly type: 'health'; readonly seq: number; readonly event: HealthEvent };

@@ -190,6 +190,7 @@ export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
   switch (knownOp) {
     case 'storeInfo':
     case 'listRuns':
+    case 'healthEvents':
     case 'listArtifacts':
       return { op } as ApiRequest;
     case 'artifactDetail': {

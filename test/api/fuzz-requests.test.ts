@@ -15,6 +15,7 @@ import { browserSession, EXAMPLE_RUN, startServer, tempDirs } from '../serve/har
 const MEMBERS: Record<ApiOp, readonly string[]> = {
   storeInfo: ['op'],
   listRuns: ['op'],
+  healthEvents: ['op'],
   listArtifacts: ['op'],
   artifactDetail: ['op', 'name'],
   runArtifacts: ['op', 'runId'],

@@ -31,6 +31,7 @@ class MemoryRun implements SourceRun {
   readonly tags: readonly string[] = [];
   readonly open = true;
   readonly samplesRead = true;
+  readonly lastWrite = 0;
   private steps: number[] = [];
   private told = 0;
 
@@ -42,6 +43,10 @@ class MemoryRun implements SourceRun {
 
   readSamples(): RunRefresh | null {
     return null;
+  }
+
+  recentWriteTimes(): readonly number[] {
+    return [];
   }
 
   refresh(): RunRefresh {
@@ -81,6 +86,7 @@ class MemoryRun implements SourceRun {
       source: 'munin',
       readOnly: 'a memory run takes no tags or notes',
       dirty: null,
+      health: null,
     };
   }
 

@@ -150,6 +150,7 @@ describe('the token flow', () => {
           runsRead: 1,
           runsToRead: 0,
           reading: [],
+          health: { stallAfter: 60, stallFactor: 10 },
         },
       });
     } finally {

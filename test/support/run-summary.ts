@@ -27,6 +27,7 @@ export function runSummary(id: string, fields: Partial<RunSummary> = {}): RunSum
     source: 'munin',
     readOnly: null,
     dirty: null,
+    health: null,
     ...fields,
   };
 }

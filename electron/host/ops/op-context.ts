@@ -10,6 +10,7 @@ import type {
   StoreInfo,
   VersionCheckInfo,
 } from '../../../shared/api/contract.js';
+import type { HealthEvent } from '../../../shared/api/health.js';
 import type { RunsSource, SourceRun } from '../../sources/run-source.js';
 import type { HubSession } from '../session-hub.js';
 
@@ -26,6 +27,10 @@ export interface OpContext {
   withSamples(runId: string): SourceRun;
   storeInfo(): StoreInfo;
   listRuns(): RunSummary[];
+  /** The run's summary (made now, or the one given) as sessions are told it: its health with it. */
+  summarize(run: SourceRun, summary?: RunSummary): RunSummary;
+  /** The health events seen since the runs were opened, the newest kept, oldest first. */
+  healthEvents(): readonly HealthEvent[];
   /** The session follows these runs from now on; the snapshot its deltas follow. */
   subscribe(session: HubSession, runIds: readonly string[], withRuns: boolean): Snapshot;
   /** Tags or notes of the run were just written here: sessions hear of it at once. */

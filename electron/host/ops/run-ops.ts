@@ -27,7 +27,11 @@ export const RUN_OPS: OpHandlers<
   | 'sampleAt'
   | 'labelSegments'
 > = {
-  runDetail: (context, request) => context.withSamples(request.runId).detail(),
+  runDetail: (context, request) => {
+    const run = context.withSamples(request.runId);
+    const detail = run.detail();
+    return { ...detail, summary: context.summarize(run, detail.summary) };
+  },
   series: (context, request) => {
     const entry = context.withSamples(request.runId);
     return request.keys.flatMap((key) => entry.columns(key) ?? []);

@@ -33,6 +33,8 @@ import { offerSeries } from '../run-source.js';
 import { EventFold } from './event-fold.js';
 import { streamExportPieces } from './stream-export.js';
 import { identityOf } from './stream-identity.js';
+import { RECENT_TIMES } from '../../store/log/recent-times.js';
+import { recentWriteTimes } from '../recent-write-times.js';
 
 export { annotationKind } from './event-line.js';
 
@@ -111,6 +113,21 @@ export class StreamRun implements SourceRun {
 
   refreshNotes(): void {}
 
+  get lastWrite(): number {
+    return this.follower.mtimeMs / 1000;
+  }
+
+  recentWriteTimes(): readonly number[] {
+    // Every event carries the runtime's own clock (ts_ms): its metrics and annotations alike.
+    const { fold } = this;
+    const times = fold.annotations.slice(-RECENT_TIMES).map((annotation) => annotation.time);
+    for (const process of fold.processes.slice(-RECENT_TIMES)) times.push(process.open.time);
+    return recentWriteTimes(
+      times,
+      [...fold.series.values()].map((series) => series.samples),
+    );
+  }
+
   summary(): RunSummary {
     const { fold } = this;
     const latest = fold.latest;
@@ -146,6 +163,8 @@ export class StreamRun implements SourceRun {
       readOnly: STREAM_READ_ONLY,
       // A stream's metadata records sources and their hashes, not a work tree's state.
       dirty: null,
+      // The host's health monitor tells it (host/health): a run knows none of its own.
+      health: null,
     };
   }
 

@@ -25,6 +25,7 @@ import type { Series } from '../../store/log/run-fold.js';
 import type { HostIdentities } from '../../store/identities.js';
 import type { RunRead } from '../../store/log/read-run.js';
 import { seriesStatistics } from '../../store/log/series-statistics.js';
+import { recentWriteTimes } from '../recent-write-times.js';
 import { LOG_FILE, probeRun, readStatistics, unreadableReason } from '../../store/log/read-run.js';
 import type { FileProblem, WriterIdentity } from '../../store/run-files.js';
 import { decideStatus } from '../../store/status.js';
@@ -248,6 +249,20 @@ export class RunEntry implements SourceRun {
     return this.listing?.read.mtimeMs ?? this.follower.mtimeMs;
   }
 
+  get lastWrite(): number {
+    return this.lastWriteMs / 1000;
+  }
+
+  recentWriteTimes(): readonly number[] {
+    const { log } = this;
+    // A metrics record's time is the program's to give; readings and the rest carry the writer's.
+    const readings = [...log.series.values()].filter((series) => series.kind === 'reading');
+    return recentWriteTimes(
+      log.recordTimes.values(),
+      readings.map((series) => series.samples),
+    );
+  }
+
   summary(): RunSummary {
     const { log } = this;
     // The last step is that of the latest metric sample (the format's: the last in log order
@@ -291,6 +306,8 @@ export class RunEntry implements SourceRun {
       source: 'munin',
       readOnly: null,
       dirty: dirtyOf(log.start?.provenance ?? null),
+      // The host's health monitor tells it (host/health): a run knows none of its own.
+      health: null,
     };
   }
 

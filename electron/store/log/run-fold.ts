@@ -19,6 +19,7 @@ import { SampleColumns } from '../../../shared/series/sample-columns.js';
 import type { KeyStatistics } from '../../../shared/series/statistics.js';
 import { statisticsOf } from '../../../shared/series/statistics.js';
 import type { SegmentSamples, TransferredSeries } from './read-types.js';
+import { RecentTimes } from './recent-times.js';
 import type { ScannedSamples } from './samples-fast-path.js';
 import { SamplesLineScanner } from './samples-fast-path.js';
 
@@ -143,6 +144,7 @@ export interface TransferredRunLog {
   readonly end: EndRecord | null;
   readonly currentStep: number;
   readonly otherRecords: number;
+  readonly recordTimes: readonly number[];
 }
 
 export class RunLog extends SamplesFold {
@@ -158,6 +160,11 @@ export class RunLog extends SamplesFold {
   end: EndRecord | null = null;
   /** Records other than samples applied so far: a follower's sign that more than samples changed. */
   otherRecords = 0;
+  /**
+   * The times of the latest records that carry the writer's clock and are not samples (start,
+   * metric, file, summary, use, resume, end): with the readings' times, the run's cadence.
+   */
+  recordTimes = new RecentTimes();
   /** Told of each resume around its cut, so a follower can order what it reports. */
   orphanCutListener: OrphanCutListener | null = null;
   private readonly fastPath = new SamplesLineScanner();
@@ -228,6 +235,7 @@ export class RunLog extends SamplesFold {
     if (this.start === null) {
       if (parsed?.type === 'start') {
         this.start = parsed;
+        this.recordTimes.push(parsed.time);
         this.otherRecords++;
       } else {
         this.unreadable =
@@ -241,6 +249,7 @@ export class RunLog extends SamplesFold {
       this.damaged++;
     } else if (parsed.type !== 'metrics' && parsed.type !== 'reading') {
       this.otherRecords++;
+      this.recordTimes.push(parsed.time);
     }
   }
 
@@ -351,6 +360,7 @@ export class RunLog extends SamplesFold {
       end: this.end,
       currentStep: this.currentStep,
       otherRecords: this.otherRecords,
+      recordTimes: this.recordTimes.values(),
     };
     return { state, buffers };
   }
@@ -376,6 +386,7 @@ export class RunLog extends SamplesFold {
     log.end = state.end;
     log.currentStep = state.currentStep;
     log.otherRecords = state.otherRecords;
+    log.recordTimes = RecentTimes.from(state.recordTimes);
     return log;
   }
 
