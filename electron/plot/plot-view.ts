@@ -15,6 +15,7 @@ import { planKeys } from './plan.js';
 import type { PlotArgs } from './plot-args.js';
 import type { YScale } from './raster.js';
 import type { TerminalInfo } from './terminal.js';
+import { asciiOnly } from './terminal.js';
 import { paint, PALETTE } from './terminal.js';
 import { formatStep } from './ticks.js';
 
@@ -205,17 +206,6 @@ export function plotPicture(
   for (const block of [...curveLines, ...side]) lines.push('', ...block);
   if (term.unicode) return { notes, lines, drawn };
   return { notes: notes.map(asciiOnly), lines: lines.map(asciiOnly), drawn };
-}
-
-/**
- * Text for an output that carries only ASCII: the separators and minus signs the Unicode text
- * uses, in ASCII; anything else (a key's own letters) as '?', so no byte is 0x80 or above.
- */
-export function asciiOnly(text: string): string {
-  return text
-    .replace(/ · /g, ' - ')
-    .replace(/[−–—]/g, '-')
-    .replace(/[^ -~]/gu, (c) => (c.charCodeAt(0) < 0x80 ? c : '?'));
 }
 
 /** The shared x range of probes (the union of what each covers in the window). */

@@ -54,6 +54,17 @@ export function terminalInfo(
   };
 }
 
+/**
+ * Text for an output that carries only ASCII: the separators and minus signs the Unicode text
+ * uses, in ASCII; anything else (a key's own letters) as '?', so no byte is 0x80 or above.
+ */
+export function asciiOnly(text: string): string {
+  return text
+    .replace(/ · /g, ' - ')
+    .replace(/[−–—]/g, '-')
+    .replace(/[^ -~]/gu, (c) => (c.charCodeAt(0) < 0x80 ? c : '?'));
+}
+
 /** The SGR colours curves are drawn in, one per series in order. */
 export const PALETTE = [36, 33, 35, 32, 34, 31] as const;
 
