@@ -67,8 +67,14 @@ function tickValues(scale: YScale, count: number): number[] {
   return fine.length >= 2 ? fine : niceTicks(scale.lo, scale.hi, count);
 }
 
-/** Y ticks, at most one a row: fewer until each lands on a row of its own. */
-export function yTicks(canvas: Canvas, scale: YScale): YTick[] {
+/** A canvas narrower than this is hardly a picture: y labels keep to what leaves it this. */
+const CANVAS_LEAST = 8;
+
+/**
+ * Y ticks, at most one a row and no label wider than `widest`: fewer until each lands on a row
+ * of its own and their labels fit.
+ */
+export function yTicks(canvas: Canvas, scale: YScale, widest = Infinity): YTick[] {
   if (!(scale.hi > scale.lo))
     return [{ row: canvas.cellRow(scale, scale.lo), label: tickLabels([scale.lo])[0]! }];
   // As many ticks as fit a row each, up to one every other row or so; at least two if any fit.
@@ -79,11 +85,16 @@ export function yTicks(canvas: Canvas, scale: YScale): YTick[] {
     const rows = values.map((v) => canvas.cellRow(scale, v));
     if (new Set(rows).size !== rows.length || values.length > most) continue;
     const labels = tickLabels(values);
+    if (labels.some((label) => label.length > widest)) continue;
     const ticks = values.map((_, i) => ({ row: rows[i]!, label: labels[i]! }));
     if (values.length >= 2) return ticks;
     if (fallback.length === 0) fallback = ticks;
   }
-  return fallback;
+  if (fallback.length > 0) return fallback;
+  // Telling apart values this close (float noise on a constant) takes labels too long to fit:
+  // one tick mid-scale, to a millionth, still says where the curve is.
+  const mid = scale.log ? Math.sqrt(scale.lo * scale.hi) : (scale.lo + scale.hi) / 2;
+  return [{ row: canvas.cellRow(scale, mid), label: tickLabels([mid])[0]! }];
 }
 
 /** X ticks in cell columns with their labels, in the axis's own units. */
@@ -114,12 +125,15 @@ function xTicks(spec: PanelSpec, layout: XLayout, cols: number, perCell: number)
 /** Draws the curves on one canvas with its axes; the folds come back for the footer. */
 export function drawPanel(curves: readonly PanelCurve[], spec: PanelSpec): DrawnPanel {
   const { unicode, colour, scale } = spec;
-  const margin = spec.markers ? 2 : 0;
+  // A marker is a space and the curve's number, which is two digits from the tenth curve on.
+  const margin = spec.markers ? 1 + String(curves.length).length : 0;
   // The label width decides the canvas's: measure on a canvas of the right height first.
   const probe = new Canvas(1, spec.rows, unicode);
-  const ticks = yTicks(probe, scale);
+  // Labels take at most half the width, so a narrow plot is mostly canvas.
+  const widest = Math.min(Math.floor(spec.width / 2), spec.width - 2 - margin - CANVAS_LEAST);
+  const ticks = yTicks(probe, scale, widest);
   const labelWidth = Math.max(1, ...ticks.map((t) => t.label.length));
-  const cols = Math.max(8, spec.width - labelWidth - 2 - margin);
+  const cols = Math.max(1, spec.width - labelWidth - 2 - margin);
   const canvas = new Canvas(cols, spec.rows, unicode);
   const layout: XLayout = { x0: spec.xRange.x0, x1: spec.xRange.x1, width: canvas.dotsX };
   const folded = curves.map((curve) => foldKey(curve.ask, layout));

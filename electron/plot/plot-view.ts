@@ -5,9 +5,20 @@
 import type { EnvelopeColumns, EnvelopeXColumn, RunDetail } from '../../shared/api/contract.js';
 import { nonFiniteNote } from '../../shared/series/curve-math.js';
 import type { SourceRun } from '../sources/run-source.js';
-import { breakdownLines, footerText, runHeader, scalarLine } from './blocks.js';
+import type { FooterFacts } from './blocks.js';
+import {
+  breakdownLines,
+  footerForms,
+  footerText,
+  runHeader,
+  scalarLine,
+  titleLine,
+} from './blocks.js';
+import type { Fit } from './fit.js';
+import { cutAtSpace, fitOf } from './fit.js';
 import type { EnvelopeAsk, FoldedKey } from './fold.js';
 import { askEnvelope } from './fold.js';
+import { flattenedLine, legendLines, numberedFooters } from './overlay-text.js';
 import type { PanelCurve } from './panel.js';
 import { drawPanel } from './panel.js';
 import type { Block } from './plan.js';
@@ -16,7 +27,6 @@ import type { PlotArgs } from './plot-args.js';
 import type { YScale } from './raster.js';
 import type { TerminalInfo } from './terminal.js';
 import { asciiOnly } from './terminal.js';
-import { paint, PALETTE } from './terminal.js';
 import { formatStep } from './ticks.js';
 
 export interface PlotPicture {
@@ -139,19 +149,24 @@ function runNotes(run: SourceRun, detail: RunDetail): string[] {
 }
 
 /** The footer facts of a folded curve. */
-function footerFor(folded: FoldedKey, probe: Probe, args: PlotArgs, detail: RunDetail): string {
+function footerFacts(
+  folded: FoldedKey,
+  probe: Probe,
+  args: PlotArgs,
+  detail: RunDetail,
+): FooterFacts {
   const stats = detail.statistics.find((s) => s.key === probe.key);
   const windowed = args.from !== null || args.to !== null;
   // Unwindowed, the last sample is the series' own, non-finite or not; else the last in view.
   const last = !windowed && stats !== undefined ? stats.last : folded.lastPoint;
   const goal = detail.metrics.find((m) => m.key === probe.key)?.goal ?? null;
-  return footerText({
+  return {
     last: last === null ? null : { step: last.step, value: last.value },
     best: probe.envelope.best,
     goal,
     smoothed:
       folded.lastSmoothed === null ? null : { weight: args.smooth, last: folded.lastSmoothed },
-  });
+  };
 }
 
 /** Canvas rows for each of `panels` panels in `budget` lines, each with `overhead` lines more. */
@@ -190,18 +205,19 @@ export function plotPicture(
     else if (!(probe.lo <= probe.hi)) notes.push(`${block.key}: no finite point to draw`);
     else probes.push(probe);
   }
-  const lines = [runHeader(summary, now, term.colour)];
+  const fit = fitOf(term.width, term.unicode);
+  const lines = [runHeader(summary, now, term.colour, fit)];
   const inWindow = (step: number, time: number): boolean => {
     if (args.x === 'step_metric') return true;
     const x = args.x === 'step' ? step : time;
     return x >= x0 && x <= x1;
   };
-  const side = sideBlocks(run, plan.blocks, term, inWindow);
+  const side = sideBlocks(run, plan.blocks, term, fit, inWindow);
   let drawn = side.length > 0;
   const budget = term.height - 1 - lines.length - side.reduce((n, b) => n + b.length + 1, 0);
   const curveLines = args.overlay
-    ? overlayLines(probes, args, term, detail, budget, notes, origin)
-    : panelLines(probes, args, term, detail, budget, origin);
+    ? overlayLines(probes, args, term, fit, detail, budget, notes, origin)
+    : panelLines(probes, args, term, fit, detail, budget, origin);
   if (curveLines.length > 0) drawn = true;
   for (const block of [...curveLines, ...side]) lines.push('', ...block);
   if (term.unicode) return { notes, lines, drawn };
@@ -220,19 +236,17 @@ function unionRange(probes: readonly Probe[]): { x0: number; x1: number } {
   return x1 > x0 ? { x0, x1 } : { x0: x0 - 1, x1: x1 + 1 };
 }
 
-function titleLine(key: string, detail: RunDetail, args: PlotArgs, colour: boolean): string {
+function panelTitle(key: string, detail: RunDetail, args: PlotArgs, colour: boolean, fit: Fit) {
   const metric = detail.metrics.find((m) => m.key === key);
-  const bits: string[] = [];
-  if (metric?.goal) bits.push(metric.goal);
-  if (args.x === 'step_metric' && metric?.stepMetric) bits.push(`x: ${metric.stepMetric}`);
-  if (args.logY) bits.push('log y');
-  return paint(key, '1', colour) + (bits.length > 0 ? `  ${bits.join(' · ')}` : '');
+  const stepMetric = args.x === 'step_metric' && metric?.stepMetric ? metric.stepMetric : null;
+  return titleLine(key, { goal: metric?.goal ?? null, stepMetric, logY: args.logY }, colour, fit);
 }
 
 function panelLines(
   probes: readonly Probe[],
   args: PlotArgs,
   term: TerminalInfo,
+  fit: Fit,
   detail: RunDetail,
   budget: number,
   origin: number,
@@ -258,9 +272,11 @@ function panelLines(
     });
     const folded = panel.folded[0]!;
     out.push([
-      titleLine(probe.key, detail, args, term.colour),
+      panelTitle(probe.key, detail, args, term.colour, fit),
       ...panel.lines,
-      'refused' in folded ? folded.refused : footerFor(folded, probe, args, detail),
+      'refused' in folded
+        ? cutAtSpace(folded.refused, fit.width, fit.ellipsis)
+        : footerText(footerFacts(folded, probe, args, detail), fit),
     ]);
   }
   return out;
@@ -270,6 +286,7 @@ function overlayLines(
   probes: readonly Probe[],
   args: PlotArgs,
   term: TerminalInfo,
+  fit: Fit,
   detail: RunDetail,
   budget: number,
   notes: string[],
@@ -299,14 +316,13 @@ function overlayLines(
   const hi = Math.max(...usable.map((p) => p.hi));
   const scale = scaleOf(lo, hi, Math.min(...usable.map((p) => p.positive)), args.logY);
   if (scale === null || usable.length === 0) return [];
-  const legend = usable
-    .map((p, i) =>
-      term.colour
-        ? `${paint(term.unicode ? '■' : '#', String(PALETTE[i % PALETTE.length]), true)} ${i + 1} ${p.key}`
-        : `${i + 1} ${p.key}`,
-    )
-    .join('   ');
-  const rows = rowsEach(budget, 1, 5 + usable.length);
+  const legend = legendLines(
+    usable.map((p) => p.key),
+    term.unicode,
+    term.colour,
+    fit,
+  );
+  const rows = rowsEach(budget, 1, 4 + legend.length + usable.length);
   const panel = drawPanel(
     usable.map((p, i) => ({ ask: p.ask, index: i })),
     {
@@ -321,22 +337,26 @@ function overlayLines(
       markers: true,
     },
   );
-  const footers = usable.map((p, i) => {
-    const folded = panel.folded[i]!;
-    return `${i + 1} ${p.key}  ${'refused' in folded ? folded.refused : footerFor(folded, p, args, detail)}`;
-  });
+  const footers = numberedFooters(
+    usable.map((p, i) => {
+      const folded = panel.folded[i]!;
+      const forms =
+        'refused' in folded
+          ? [folded.refused]
+          : footerForms(footerFacts(folded, p, args, detail), fit.ellipsis);
+      return { key: p.key, forms };
+    }),
+    fit,
+  );
   // A curve whose span is a hundredth of the scale's or less is flat on it: say so.
   const span = (a: number, b: number): number =>
     scale.log ? Math.log10(b) - Math.log10(Math.max(a, scale.lo)) : b - a;
   const whole = span(scale.lo, scale.hi);
   for (const p of usable) {
     const own = span(p.lo, p.hi);
-    if (own > 0 && whole / own >= FLATTENED)
-      footers.push(
-        `${p.key} spans 1/${Math.round(whole / own).toLocaleString('en-US')} of the scale: flattened (plot it without --overlay to see its shape)`,
-      );
+    if (own > 0 && whole / own >= FLATTENED) footers.push(flattenedLine(p.key, whole / own, fit));
   }
-  return [[legend, ...panel.lines, ...footers]];
+  return [[...legend, ...panel.lines, ...footers]];
 }
 
 /** Scalar lines and bar lists, each a block of lines. */
@@ -344,6 +364,7 @@ function sideBlocks(
   run: SourceRun,
   blocks: readonly Block[],
   term: TerminalInfo,
+  fit: Fit,
   inWindow: (step: number, time: number) => boolean,
 ): string[][] {
   const out: string[][] = [];
@@ -357,11 +378,12 @@ function sideBlocks(
   for (const block of blocks) {
     if (block.shape === 'scalar') {
       const point = one(block.key);
-      if (point !== null) scalars.push(scalarLine(block.key, point.value, point.step, term.colour));
+      if (point !== null)
+        scalars.push(scalarLine(block.key, point.value, point.step, term.colour, fit));
     } else if (block.shape === 'breakdown') {
       const entries = block.keys.map(one).filter((e) => e !== null);
       if (entries.length > 0)
-        out.push(breakdownLines(block.prefix, entries, term.width, term.unicode, term.colour));
+        out.push(breakdownLines(block.prefix, entries, term.unicode, term.colour, fit));
     }
   }
   return scalars.length > 0 ? [scalars, ...out] : out;

@@ -28,6 +28,16 @@ export const TWIN_A = '20260102T000000Z-77aa0001';
 export const TWIN_B = '20260102T000000Z-77aa0002';
 export const SPIKY = '20260103T000000Z-5b1c0000';
 export const ODD = '20260104T000000Z-0dd00000';
+/** A run whose id, name and keys are all wider than the narrowest plot. */
+export const LONG =
+  '20260106T000000Z-sweep-lr0.03-wd5e-4-cosine-warmup500-seed3-an-id-wider-than-eighty-columns';
+export const LONG_NAME =
+  'an-experiment-with-a-long-name/resnet50-lr0.03-cosine-warmup500-seed3-mixup0.2-smoothing0.1';
+export const LONG_KEY =
+  'eval/accuracy_top1_on_the_held_out_validation_split_with_test_time_augmentation_on';
+export const LONG_SCALAR =
+  'test/top1_accuracy_after_the_last_epoch_with_the_moving_average_weights';
+export const LONG_CLASS = 'golden_retriever_and_the_other_dogs_of_a_class_with_a_long_name';
 
 /** A store of a few small runs: a tiny training run, two of one name, a spike, odd cases. */
 export function writePlotStore(root: string): void {
@@ -62,6 +72,45 @@ export function writePlotStore(root: string): void {
     ]);
   writeLog(root, SPIKY, spikyLog(1000, 537));
   writeLog(root, ODD, oddLog());
+}
+
+/**
+ * A run named, keyed and valued to be wide: long id, name and keys, a step metric, a learning
+ * rate an overlay flattens, a constant with float noise (its tick labels need 17 digits), a
+ * scalar, and a breakdown whose keys were logged at two steps.
+ */
+export function writeLongRun(root: string): void {
+  const [experiment, name] = LONG_NAME.split('/');
+  const lines = [
+    startLine(`,"name":${JSON.stringify(name)},"steps":200`, experiment),
+    metricLine('train/loss', 'minimize'),
+    metricLine(LONG_KEY, 'maximize', 'epoch'),
+    metricLine('epoch'),
+    metricLine('optimizer/learning_rate'),
+    metricLine('noise'),
+  ];
+  for (let step = 0; step <= 200; step++) {
+    lines.push(
+      metricsLine(step, {
+        'train/loss': 2.5 * Math.exp(-step / 50) + 0.1 + 0.02 * Math.sin(step),
+        'optimizer/learning_rate': 0.001 * (1 - step / 250),
+        noise: [0.1, 0.1 + 2 ** -56, 0.1 - 2 ** -56][step % 3]!,
+      }),
+    );
+    if (step % 20 === 0) lines.push(metricsLine(step, { epoch: step / 20 }));
+    if (step % 20 === 0)
+      lines.push(metricsLine(step, { [LONG_KEY]: 0.5 + 0.4 * (1 - Math.exp(-step / 60)) }));
+  }
+  lines.push(
+    metricsLine(199, { [`per_class_accuracy/${LONG_CLASS}`]: 0.81 }),
+    metricsLine(200, {
+      [LONG_SCALAR]: 0.9312,
+      'per_class_accuracy/cat': 0.88,
+      'per_class_accuracy/frog': 0.97,
+    }),
+    endLine('finished'),
+  );
+  writeLog(root, LONG, lines);
 }
 
 /** Flat samples but one spike up and one down: the spikes must show at every width. */
@@ -102,6 +151,7 @@ export async function pictureOf(
   root: string,
   argv: readonly string[],
   term: Partial<TerminalInfo> = {},
+  now: number | null = null,
 ): Promise<{ picture: PlotPicture; args: PlotArgs }> {
   const args = parsePlotArgs([root, ...argv]);
   const source = openRunsSource(root);
@@ -123,7 +173,7 @@ export async function pictureOf(
       tty: false,
       ...term,
     };
-    return { picture: plotPicture(run, args, info, null), args };
+    return { picture: plotPicture(run, args, info, now), args };
   } finally {
     await source.close();
   }

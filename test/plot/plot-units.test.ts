@@ -1,9 +1,12 @@
-// Plot's parts on their own: ticks and their labels, the arguments, dot columns, the raster.
+// Plot's parts on their own: ticks and their labels, the arguments, dot columns, the raster,
+// text cut to a width.
 
 import { describe, expect, it } from 'vitest';
 import { parsePlotArgs, PlotArgsError, keyMatcher } from '../../electron/plot/plot-args.js';
 import { columnEdge, columnOf } from '../../electron/plot/fold.js';
 import { Canvas } from '../../electron/plot/raster.js';
+import { cutAtSpace, cutEnd, cutMiddle, textWidth } from '../../electron/plot/fit.js';
+import { yTicks } from '../../electron/plot/panel.js';
 import { terminalInfo, utf8Locale } from '../../electron/plot/terminal.js';
 import { formatDuration, niceTicks, stepLabels, tickLabels } from '../../electron/plot/ticks.js';
 
@@ -150,5 +153,52 @@ describe('raster', () => {
     const canvas = new Canvas(4, 1, false);
     canvas.draw(0, 'main', columns([1, 0.5, 0, 0]), { lo: 0, hi: 1, log: false });
     expect(canvas.lines(false)).toEqual(["'-.."]);
+  });
+});
+
+describe('text cut to a width', () => {
+  const key = 'eval/accuracy_top1_on_the_validation_split';
+
+  it('counts a column a code point, colour escapes aside', () => {
+    expect(textWidth('⣿⡇ │┤')).toBe(5);
+    expect(textWidth('\x1b[1mtrain/loss\x1b[0m')).toBe(10);
+    expect(textWidth('𝑥')).toBe(1);
+  });
+
+  it('cuts to exactly the width, with one ellipsis, keeping the ends where asked', () => {
+    for (const ellipsis of ['…', '...'])
+      for (let width = ellipsis.length + 2; width < key.length; width++) {
+        for (const cut of [cutEnd, cutMiddle, cutAtSpace]) {
+          const text = cut(key, width, ellipsis);
+          expect(textWidth(text), `${cut.name} ${width}`).toBeLessThanOrEqual(width);
+          expect(text.split(ellipsis).length, `${cut.name} ${width}: ${text}`).toBe(2);
+        }
+        const middle = cutMiddle(key, width, ellipsis);
+        expect(textWidth(middle)).toBe(width);
+        const [head, tail] = middle.split(ellipsis);
+        expect(key.startsWith(head!) && key.endsWith(tail!)).toBe(true);
+        expect(tail!.length).toBeGreaterThanOrEqual(head!.length);
+        expect(key.startsWith(cutEnd(key, width, ellipsis).slice(0, -ellipsis.length))).toBe(true);
+      }
+    expect(cutMiddle(key, key.length, '…')).toBe(key);
+  });
+
+  it('cuts prose between words, never through a number', () => {
+    expect(cutAtSpace('last 0.136645 @ step 60', 16, '…')).toBe('last 0.136645 …');
+    expect(cutAtSpace('last 0.136645 @ step 60', 14, '...')).toBe('last ...');
+  });
+});
+
+describe('y ticks in a narrow width', () => {
+  it('keep labels to the width they are given, one mid tick when none fit', () => {
+    const canvas = new Canvas(10, 8, true);
+    const noise = { lo: 0.1 - 2 ** -56, hi: 0.1 + 2 ** -56, log: false };
+    expect(Math.max(...yTicks(canvas, noise).map((t) => t.label.length))).toBeGreaterThan(10);
+    const narrow = yTicks(canvas, noise, 6);
+    expect(narrow.map((t) => t.label)).toEqual(['0.1']);
+    const loss = { lo: 0.1234, hi: 2.5, log: false };
+    for (const widest of [1, 3, 6])
+      for (const tick of yTicks(canvas, loss, widest))
+        expect(tick.label.length, tick.label).toBeLessThanOrEqual(widest);
   });
 });
