@@ -1,5 +1,5 @@
 // The munin-view command: export stores and event streams as JSON, verify a store's blobs, write
-// the demo store, serve, or open the app.
+// the demo store, plot a run, serve, watch runs' health, or open the app.
 
 import { configureLog } from './log.js';
 import { StoreError } from './store/store.js';
@@ -30,8 +30,16 @@ const USAGE = `usage:
                                  only when named); notes on what it cannot show on stderr;
                                  exit 0 drawn, 1 nothing to draw, 2 bad arguments or path
   munin-view serve PATH ... [--port N] [--host ADDR] [--token VALUE | --no-token]
-                         [--poll] [--interval MS] [--verbose]
+                         [--poll] [--interval MS] [--stall-after S] [--stall-factor K]
+                         [--verbose]
                                  serve the app to a browser, with a per-launch token
+  munin-view watch PATH ... [--json] [--stall-after S] [--stall-factor K] [--once]
+                                 print a line per run event as it happens: stalled (no
+                                 write for S seconds, default 60, and K times its usual
+                                 interval, default 10), writing again, nonfinite (a key's
+                                 first NaN or infinity), finished, failed, killed, crashed;
+                                 --json: one JSON object a line; --once: the health of
+                                 every run without an end, then exit
   --verbose                      also print debug lines: each file skipped, each probe not
                                  made and why (warnings and errors print without it)
 `;
@@ -84,6 +92,10 @@ export async function main(argv: string[]): Promise<void> {
       const { args } = takeVerbose(rest);
       const { serveCommand } = await import('./host/serve-command.js');
       return serveCommand(args);
+    }
+    case 'watch': {
+      const { watchCommand } = await import('./watch/watch-command.js');
+      return watchCommand(takeVerbose(rest).args, fail);
     }
     case 'demo': {
       const { demoCommand } = await import('./demo/demo-command.js');

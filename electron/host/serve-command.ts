@@ -7,6 +7,8 @@ import { Backend } from './backend.js';
 import { serve } from './serve.js';
 import { newToken } from './serve-auth.js';
 import { StoreError } from '../store/store.js';
+import type { HealthThresholds } from '../../shared/api/health.js';
+import { ThresholdFlags } from '../health/threshold-flags.js';
 
 export const RENDERER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'renderer');
 
@@ -18,6 +20,7 @@ export interface ServeArguments {
   readonly token: string | null;
   readonly mode: 'auto' | 'polling';
   readonly intervalMs: number;
+  readonly health: HealthThresholds;
 }
 
 export function parseServeArguments(args: readonly string[]): ServeArguments | string {
@@ -27,8 +30,15 @@ export function parseServeArguments(args: readonly string[]): ServeArguments | s
   let token: string | null | undefined;
   let mode: 'auto' | 'polling' = 'auto';
   let intervalMs = 1000;
+  const thresholds = new ThresholdFlags();
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
+    const took = thresholds.take(args, i);
+    if (typeof took === 'string') return took;
+    if (took > 0) {
+      i += took - 1;
+      continue;
+    }
     const value = (): string | undefined => args[++i];
     switch (arg) {
       case '--port': {
@@ -70,7 +80,15 @@ export function parseServeArguments(args: readonly string[]): ServeArguments | s
     }
   }
   if (paths.length === 0) return 'serve takes a STORE (or a .jsonl stream, or a folder of them)';
-  return { paths, port, host, token: token === undefined ? newToken() : token, mode, intervalMs };
+  return {
+    paths,
+    port,
+    host,
+    token: token === undefined ? newToken() : token,
+    mode,
+    intervalMs,
+    health: thresholds.thresholds,
+  };
 }
 
 export async function serveCommand(args: readonly string[]): Promise<void> {
@@ -83,6 +101,7 @@ export async function serveCommand(args: readonly string[]): Promise<void> {
   try {
     backend = await Backend.open(parsed.paths, {
       watch: { mode: parsed.mode, intervalMs: parsed.intervalMs },
+      health: parsed.health,
     });
   } catch (error) {
     if (error instanceof StoreError) {
