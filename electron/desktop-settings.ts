@@ -1,7 +1,9 @@
-// What the desktop app remembers between launches: window bounds and recent stores, in a JSON
-// file of the app's user-data folder (never in a store).
+// What the desktop app remembers between launches: window bounds, recent stores and the health
+// thresholds, in a JSON file of the app's user-data folder (never in a store).
 
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { HealthThresholds } from '../shared/api/health.js';
+import { DEFAULT_HEALTH_THRESHOLDS } from '../shared/api/health.js';
 import { dirname, join } from 'node:path';
 import { log } from './log.js';
 import { isAbsent } from './store/file-errors.js';
@@ -17,12 +19,25 @@ export interface WindowBounds {
 export interface DesktopSettings {
   window: WindowBounds;
   recent: string[];
+  health: HealthThresholds;
 }
 
 const DEFAULTS: DesktopSettings = {
   window: { width: 1360, height: 860, maximized: false },
   recent: [],
+  health: DEFAULT_HEALTH_THRESHOLDS,
 };
+
+/** Why thresholds are no good, or null when they are. */
+export function thresholdsProblem(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return 'thresholds are two numbers';
+  const { stallAfter, stallFactor } = value as Record<string, unknown>;
+  if (typeof stallAfter !== 'number' || !(stallAfter > 0 && stallAfter <= 7 * 86400))
+    return 'a run stalls after more than 0 seconds and at most a week';
+  if (typeof stallFactor !== 'number' || !(stallFactor >= 1 && stallFactor <= 1000))
+    return 'the multiple of a run’s usual interval is from 1 to 1,000';
+  return null;
+}
 const MAX_RECENT = 10;
 
 export class SettingsFile {
@@ -47,11 +62,15 @@ export class SettingsFile {
       const recent = Array.isArray(parsed.recent)
         ? parsed.recent.filter((r) => typeof r === 'string')
         : [];
-      return { window: validWindow, recent };
+      const health = thresholdsProblem(parsed.health) === null ? parsed.health! : DEFAULTS.health;
+      return { window: validWindow, recent, health };
     } catch (error) {
       // No file yet: the first launch. Else a file that cannot be read or parsed is replaced.
       if (!isAbsent(error))
-        log.warn(`${path} cannot be read; the window and recent stores start afresh`, error);
+        log.warn(
+          `${path} cannot be read; the window, recent stores and thresholds start afresh`,
+          error,
+        );
       return structuredClone(DEFAULTS);
     }
   }
@@ -62,6 +81,18 @@ export class SettingsFile {
 
   get recent(): readonly string[] {
     return this.settings.recent;
+  }
+
+  get health(): HealthThresholds {
+    return this.settings.health;
+  }
+
+  rememberHealth(thresholds: HealthThresholds): void {
+    this.settings.health = {
+      stallAfter: thresholds.stallAfter,
+      stallFactor: thresholds.stallFactor,
+    };
+    this.save();
   }
 
   rememberWindow(bounds: WindowBounds): void {

@@ -2,7 +2,18 @@
 // navigation, no new windows, no permissions), the app's pages from a private scheme, the Api
 // over IPC through DesktopHost, the menu, remembered window bounds and recent stores.
 
-import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  net,
+  Notification,
+  protocol,
+  session,
+  shell,
+} from 'electron';
 import type { WebContents } from 'electron';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -10,7 +21,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { MenuCommand } from '../shared/api/bridge.js';
 import { apiChannel, DESKTOP_CHANNELS, EVENT_CHANNELS } from '../shared/api/ipc-channels.js';
 import { DesktopHost } from './host/desktop-host.js';
-import { SettingsFile } from './desktop-settings.js';
+import { SettingsFile, thresholdsProblem } from './desktop-settings.js';
+import { DesktopNotifier } from './notify/desktop-notifier.js';
+import type { HealthThresholds } from '../shared/api/health.js';
 import { appMenuTemplate } from './app-menu.js';
 import { resolveAppFile } from './app-protocol.js';
 import { isLoggedFileAddress } from './host/logged-file-response.js';
@@ -54,6 +67,16 @@ const host = new DesktopHost(
     mainWindow?.setTitle(root === null ? 'munin-view' : `munin-view — ${root}`);
     sendToWindows(EVENT_CHANNELS.storeChanged, root);
     buildMenu();
+  },
+);
+
+const notifier = new DesktopNotifier(
+  (options) => new Notification(options),
+  (target) => {
+    if (mainWindow === null) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+    mainWindow.webContents.send(EVENT_CHANNELS.notificationClick, target);
   },
 );
 
@@ -225,6 +248,18 @@ function registerIpc(): void {
   handleTrusted(DESKTOP_CHANNELS.closeStore, () => host.close());
   handleTrusted(DESKTOP_CHANNELS.recentStores, () => settings.recent);
   handleTrusted(DESKTOP_CHANNELS.currentStore, () => host.root);
+  handleTrusted(
+    DESKTOP_CHANNELS.showNotification,
+    (notice) => Notification.isSupported() && notifier.show(notice),
+  );
+  handleTrusted(DESKTOP_CHANNELS.healthThresholds, () => settings.health);
+  handleTrusted(DESKTOP_CHANNELS.setHealthThresholds, (thresholds) => {
+    const problem = thresholdsProblem(thresholds);
+    if (problem !== null) return { ok: false, message: problem };
+    settings.rememberHealth(thresholds as HealthThresholds);
+    host.setHealthThresholds(settings.health);
+    return { ok: true };
+  });
   handleTrusted(DESKTOP_CHANNELS.revealLoggedFile, (runId, path) => {
     const found = host.loggedFilePath(runId, path);
     if (!found.ok) return found;
@@ -263,6 +298,7 @@ if (!firstInstance) {
   });
   void app.whenReady().then(async () => {
     settings = SettingsFile.inFolder(app.getPath('userData'));
+    host.setHealthThresholds(settings.health);
     session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) =>
       callback(false),
     );

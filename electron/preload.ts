@@ -6,11 +6,15 @@ import type { ApiOp } from '../shared/api/contract.js';
 import type {
   DesktopFunctions,
   MenuCommand,
+  NoticeTarget,
   OpenStoreResult,
   PreloadApi,
   PreloadApiFunctions,
   RevealResult,
+  SettingResult,
 } from '../shared/api/bridge.js';
+import type { HealthThresholds } from '../shared/api/health.js';
+import type { Notice } from '../shared/health/notification-policy.js';
 import { API_OPS } from '../shared/api/bridge.js';
 import { apiChannel, DESKTOP_CHANNELS, EVENT_CHANNELS } from '../shared/api/ipc-channels.js';
 
@@ -51,6 +55,14 @@ const desktop: DesktopFunctions = {
   currentStore: () => ipcRenderer.invoke(DESKTOP_CHANNELS.currentStore) as Promise<string | null>,
   revealLoggedFile: (runId: string, path: string) =>
     ipcRenderer.invoke(DESKTOP_CHANNELS.revealLoggedFile, runId, path) as Promise<RevealResult>,
+  showNotification: (notice: Notice) =>
+    ipcRenderer.invoke(DESKTOP_CHANNELS.showNotification, notice) as Promise<boolean>,
+  healthThresholds: () =>
+    ipcRenderer.invoke(DESKTOP_CHANNELS.healthThresholds) as Promise<HealthThresholds>,
+  setHealthThresholds: (thresholds: HealthThresholds) =>
+    ipcRenderer.invoke(DESKTOP_CHANNELS.setHealthThresholds, thresholds) as Promise<SettingResult>,
+  onNotificationClick: (listener: (target: NoticeTarget) => void) =>
+    listen(EVENT_CHANNELS.notificationClick, listener),
   onStoreChanged: (listener: (root: string | null) => void) =>
     listen(EVENT_CHANNELS.storeChanged, listener),
   onMenuCommand: (listener: (command: MenuCommand) => void) =>

@@ -78,6 +78,8 @@ export class HealthMonitor {
     if (run.lastWrite !== state.lastWrite) {
       if (run.lastWrite > state.lastWrite) state.cadence.wrote(run.lastWrite);
       state.lastWrite = run.lastWrite;
+      // A stalled run that wrote is writing again before anything it wrote is told.
+      this.judge(state, now);
     }
     for (const change of changes) {
       if (change.kind !== 'samples' || state.nonFinite.has(change.key)) continue;

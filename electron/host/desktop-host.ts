@@ -5,6 +5,7 @@
 import { closeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ApiOp } from '../../shared/api/contract.js';
+import type { HealthThresholds } from '../../shared/api/health.js';
 import { API_OPS } from '../../shared/api/bridge.js';
 import { encodeWireMessage } from '../../shared/api/wire-codec.js';
 import type { Backend, BackendOptions, Session } from './backend.js';
@@ -38,8 +39,14 @@ export class DesktopHost {
     private readonly sendDelta: (webContentsId: number, frame: Uint8Array) => void,
     /** Told whenever the open store changes, to tell every window. */
     private readonly onStoreChanged: (root: string | null) => void,
-    private readonly options: BackendOptions = {},
+    private options: BackendOptions = {},
   ) {}
+
+  /** Thresholds every store opens with from now on, the open one's set at once. */
+  setHealthThresholds(thresholds: HealthThresholds): void {
+    this.options = { ...this.options, health: thresholds };
+    if (this.backend !== null) this.backend.healthThresholds = thresholds;
+  }
 
   get root(): string | null {
     return this.backend?.root ?? null;

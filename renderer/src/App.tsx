@@ -16,6 +16,8 @@ import { ArtifactPage } from './artifacts/ArtifactPage.js';
 import type { Route } from './state/route.js';
 import { byteSize } from '../../shared/format/byte-size.js';
 import { visibleText } from './text/visible-text.js';
+import { HealthProvider } from './health/HealthProvider.js';
+import { EventsMenu } from './health/EventsMenu.js';
 
 type Theme = 'light' | 'dark';
 
@@ -79,112 +81,118 @@ function StoreScreen({ onToggleTheme, theme }: { onToggleTheme: () => void; them
   const [route, navigate] = useRoute();
   const sources = view.info?.sources ?? [];
   return (
-    <DropTarget desktop={bridge.desktop}>
-      <div className="topbar">
-        <a
-          className="brand"
-          href="#/"
-          onClick={(event) => (event.preventDefault(), navigate({ page: 'runs' }))}
-        >
-          <img src="./icon.svg" alt="" />
-          munin-view
-        </a>
-        <div className="crumbs">
-          <span className="sep">/</span>
-          {sources.length > 1 ? (
-            // Several paths open: each is named, so that none of the runs' origins is hidden.
-            sources.map((source, index) => (
-              <span
-                key={source.root}
-                className="store-name"
-                title={source.root}
-                data-testid="store-source"
-              >
-                {index > 0 ? '+ ' : ''}
-                {source.name}
-                {source.kind === 'jsonl-events' ? (
-                  <span className="source-badge" style={{ marginLeft: 4 }}>
-                    JSONL
-                  </span>
-                ) : null}
+    <HealthProvider navigate={navigate}>
+      <DropTarget desktop={bridge.desktop}>
+        <div className="topbar">
+          <a
+            className="brand"
+            href="#/"
+            onClick={(event) => (event.preventDefault(), navigate({ page: 'runs' }))}
+          >
+            <img src="./icon.svg" alt="" />
+            munin-view
+          </a>
+          <div className="crumbs">
+            <span className="sep">/</span>
+            {sources.length > 1 ? (
+              // Several paths open: each is named, so that none of the runs' origins is hidden.
+              sources.map((source, index) => (
+                <span
+                  key={source.root}
+                  className="store-name"
+                  title={source.root}
+                  data-testid="store-source"
+                >
+                  {index > 0 ? '+ ' : ''}
+                  {source.name}
+                  {source.kind === 'jsonl-events' ? (
+                    <span className="source-badge" style={{ marginLeft: 4 }}>
+                      JSONL
+                    </span>
+                  ) : null}
+                </span>
+              ))
+            ) : (
+              <span className="store-name" title={view.info?.root} data-testid="store-source">
+                {view.info?.name ?? '…'}
               </span>
-            ))
-          ) : (
-            <span className="store-name" title={view.info?.root} data-testid="store-source">
-              {view.info?.name ?? '…'}
-            </span>
-          )}
-          <span className="muted">{view.runs.size} runs</span>
-          {view.info?.reading.map((read) => (
+            )}
+            <span className="muted">{view.runs.size} runs</span>
+            {view.info?.reading.map((read) => (
+              <span
+                className="pill"
+                key={read.runId}
+                data-testid="log-progress"
+                title={visibleText(read.runId)}
+              >
+                <span className="spinner" style={{ width: 10, height: 10 }} />
+                reading {byteSize(read.size)},{' '}
+                {Math.floor((100 * read.bytes) / Math.max(1, read.size))}%
+              </span>
+            ))}
+            {view.info !== null && view.info.runsToRead > view.info.reading.length ? (
+              <span className="pill" data-testid="reading-progress">
+                <span className="spinner" style={{ width: 10, height: 10 }} />
+                reading runs: {view.info.runsRead.toLocaleString()} of{' '}
+                {(
+                  view.info.runsRead +
+                  view.info.runsToRead -
+                  view.info.reading.length
+                ).toLocaleString()}
+              </span>
+            ) : null}
+          </div>
+          <TopNav route={route} navigate={navigate} />
+          {view.info?.polling === true ? (
             <span
               className="pill"
-              key={read.runId}
-              data-testid="log-progress"
-              title={visibleText(read.runId)}
+              title="This file system delivers no change events: the store is polled."
             >
-              <span className="spinner" style={{ width: 10, height: 10 }} />
-              reading {byteSize(read.size)},{' '}
-              {Math.floor((100 * read.bytes) / Math.max(1, read.size))}%
-            </span>
-          ))}
-          {view.info !== null && view.info.runsToRead > view.info.reading.length ? (
-            <span className="pill" data-testid="reading-progress">
-              <span className="spinner" style={{ width: 10, height: 10 }} />
-              reading runs: {view.info.runsRead.toLocaleString()} of{' '}
-              {(
-                view.info.runsRead +
-                view.info.runsToRead -
-                view.info.reading.length
-              ).toLocaleString()}
+              polling
             </span>
           ) : null}
-        </div>
-        <TopNav route={route} navigate={navigate} />
-        {view.info?.polling === true ? (
-          <span
-            className="pill"
-            title="This file system delivers no change events: the store is polled."
+          {!view.connected ? (
+            <span className="pill" style={{ color: 'var(--s-failed)' }}>
+              reconnecting…
+            </span>
+          ) : null}
+          <span className="spacer" />
+          <EventsMenu navigate={navigate} />
+          <AddStreamButton desktop={bridge.desktop} />
+          <button
+            className="icon-btn"
+            onClick={onToggleTheme}
+            title={`Switch to the ${theme === 'dark' ? 'light' : 'dark'} theme`}
           >
-            polling
-          </span>
+            {theme === 'dark' ? '☀' : '☾'}
+          </button>
+        </div>
+        {route.page === 'runs' ? <RunsBrowser navigate={navigate} /> : null}
+        {route.page === 'run' ? (
+          // Keyed by run: another run's page starts afresh, never showing the last run's detail.
+          <RunPage
+            key={route.runId}
+            runId={route.runId}
+            tab={route.tab}
+            files={route.files}
+            metrics={route.metrics}
+            navigate={navigate}
+          />
         ) : null}
-        {!view.connected ? (
-          <span className="pill" style={{ color: 'var(--s-failed)' }}>
-            reconnecting…
-          </span>
+        {route.page === 'compare' ? (
+          <ComparePage runIds={route.runIds} navigate={navigate} />
         ) : null}
-        <span className="spacer" />
-        <AddStreamButton desktop={bridge.desktop} />
-        <button
-          className="icon-btn"
-          onClick={onToggleTheme}
-          title={`Switch to the ${theme === 'dark' ? 'light' : 'dark'} theme`}
-        >
-          {theme === 'dark' ? '☀' : '☾'}
-        </button>
-      </div>
-      {route.page === 'runs' ? <RunsBrowser navigate={navigate} /> : null}
-      {route.page === 'run' ? (
-        // Keyed by run: another run's page starts afresh, never showing the last run's detail.
-        <RunPage
-          key={route.runId}
-          runId={route.runId}
-          tab={route.tab}
-          files={route.files}
-          navigate={navigate}
-        />
-      ) : null}
-      {route.page === 'compare' ? <ComparePage runIds={route.runIds} navigate={navigate} /> : null}
-      {route.page === 'artifacts' ? <ArtifactsPage navigate={navigate} /> : null}
-      {route.page === 'artifact' ? (
-        <ArtifactPage
-          key={route.name}
-          name={route.name}
-          version={route.version}
-          navigate={navigate}
-        />
-      ) : null}
-    </DropTarget>
+        {route.page === 'artifacts' ? <ArtifactsPage navigate={navigate} /> : null}
+        {route.page === 'artifact' ? (
+          <ArtifactPage
+            key={route.name}
+            name={route.name}
+            version={route.version}
+            navigate={navigate}
+          />
+        ) : null}
+      </DropTarget>
+    </HealthProvider>
   );
 }
 

@@ -2,6 +2,8 @@
 // in the desktop app only, the store-level operations that the host alone may perform.
 
 import type { ApiOp, ApiResponse, Delta, RequestOf } from './contract.js';
+import type { HealthThresholds } from './health.js';
+import type { Notice } from '../health/notification-policy.js';
 
 export { API_OPS } from './contract.js';
 
@@ -41,6 +43,14 @@ export interface DesktopFunctions {
    * it be read; or says why not.
    */
   revealLoggedFile(runId: string, path: string): Promise<RevealResult>;
+  /** Shows a notification through the system; false when the system shows none. */
+  showNotification(notice: Notice): Promise<boolean>;
+  /** The health thresholds kept in the app's settings, which every store opens with. */
+  healthThresholds(): Promise<HealthThresholds>;
+  /** Keeps new thresholds and applies them to the open store; says why when they are no good. */
+  setHealthThresholds(thresholds: HealthThresholds): Promise<SettingResult>;
+  /** Called when the user clicks a notification: the run, step and key it leads to. */
+  onNotificationClick(listener: (target: NoticeTarget) => void): () => void;
   /** Called when the host opened or closed a store (a menu, the command line). */
   onStoreChanged(listener: (root: string | null) => void): () => void;
   /** Menu commands the UI carries out (toggle theme, focus filter...). */
@@ -48,6 +58,11 @@ export interface DesktopFunctions {
 }
 
 export type RevealResult = { readonly ok: true } | { readonly ok: false; readonly message: string };
+
+export type SettingResult = RevealResult;
+
+/** Where a clicked notification leads: a run at a step (and key), or none for a summary. */
+export type NoticeTarget = Pick<Notice, 'runId' | 'step' | 'key'>;
 
 export type MenuCommand = 'toggle-theme' | 'focus-filter' | 'show-help';
 

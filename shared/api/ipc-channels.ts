@@ -5,8 +5,11 @@ import type { ApiOp } from './contract.js';
 import { API_OPS } from './contract.js';
 import type { DesktopFunctions } from './bridge.js';
 
-/** The desktop functions the page calls into main; the other two are listeners. */
-type DesktopCall = Exclude<keyof DesktopFunctions, 'onStoreChanged' | 'onMenuCommand'>;
+/** The desktop functions the page calls into main; the others are listeners. */
+type DesktopCall = Exclude<
+  keyof DesktopFunctions,
+  'onStoreChanged' | 'onMenuCommand' | 'onNotificationClick'
+>;
 
 /** The IPC channel of an Api operation; every channel is fixed, and main checks each sender. */
 export function apiChannel(op: ApiOp): `munin:api:${ApiOp}` {
@@ -25,6 +28,9 @@ export const DESKTOP_CHANNELS = {
   recentStores: 'munin:store:recent-list',
   currentStore: 'munin:store:current',
   revealLoggedFile: 'munin:files:reveal',
+  showNotification: 'munin:health:notify',
+  healthThresholds: 'munin:health:thresholds',
+  setHealthThresholds: 'munin:health:set-thresholds',
 } as const satisfies Readonly<Record<DesktopCall, string>>;
 
 /** Channels main sends on and the page listens to. */
@@ -35,6 +41,8 @@ export const EVENT_CHANNELS = {
   storeChanged: 'munin:store:changed',
   /** A MenuCommand, to the main window. */
   menuCommand: 'munin:menu',
+  /** Where a clicked notification leads (a NoticeTarget), to the main window. */
+  notificationClick: 'munin:health:clicked',
 } as const;
 
 /** Every channel of the table. */

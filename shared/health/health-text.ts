@@ -39,30 +39,38 @@ export function stallText(lastWrite: number, interval: number | null, now: numbe
   return `stalled: last wrote ${spanText(now - lastWrite)} ago${usually}`;
 }
 
-/** What the thresholds make a stall, in words, for the UI to say which apply. */
+/** When the thresholds make a run stalled, in words, for the UI to say which apply. */
 export function thresholdsText(thresholds: HealthThresholds): string {
-  return `no write for ${spanText(thresholds.stallAfter)} and ${thresholds.stallFactor}× the run's usual interval`;
+  return `${spanText(thresholds.stallAfter)} without a write, and ${thresholds.stallFactor}× its usual interval between writes`;
 }
 
-/** A run's health marks: what its page header says, most pressing first; empty when all is well. */
+/** One thing a run's health says, and its kind (for its colour). */
+export interface HealthMarkText {
+  readonly kind: 'clock' | 'stalled' | 'nonfinite';
+  readonly text: string;
+}
+
+/** How many keys' non-finite samples are named before "and n more keys". */
+const NAMED_KEYS = 3;
+
+/** A run's health in words, most pressing first: its page header's marks; empty when all is well. */
 export function healthMarks(
   health: RunHealth | null,
   status: RunStatusName,
   lastWrite: number,
   now: number,
-): string[] {
+): HealthMarkText[] {
   if (health === null) return [];
-  const marks: string[] = [];
-  if (health.clockAhead) marks.push('last wrote in the future: the clocks disagree');
+  const marks: HealthMarkText[] = [];
+  if (health.clockAhead)
+    marks.push({ kind: 'clock', text: 'last wrote in the future: the clocks disagree' });
   else if (health.stalled && (status === 'running' || status === 'silent'))
-    marks.push(stallText(lastWrite, health.interval, now));
-  const first = health.nonFinite[0];
-  if (first !== undefined) {
-    const more = health.nonFinite.length - 1;
-    marks.push(
-      nonFiniteText(first) + (more > 0 ? ` (and ${more} more key${more > 1 ? 's' : ''})` : ''),
-    );
-  }
+    marks.push({ kind: 'stalled', text: stallText(lastWrite, health.interval, now) });
+  for (const sample of health.nonFinite.slice(0, NAMED_KEYS))
+    marks.push({ kind: 'nonfinite', text: nonFiniteText(sample) });
+  const more = health.nonFinite.length - NAMED_KEYS;
+  if (more > 0)
+    marks.push({ kind: 'nonfinite', text: `and ${more} more key${more > 1 ? 's' : ''}` });
   return marks;
 }
 

@@ -298,3 +298,40 @@ describe('numbers', () => {
     expect(compareNumbers(NaN, NaN)).toBeNaN();
   });
 });
+
+describe('the filter on a run’s health', () => {
+  const healthy = { interval: 5, stalled: false, clockAhead: false, nonFinite: [] };
+  const nan = { key: 'train/loss', step: 1204, time: 1, value: Number.NaN };
+  const ofHealth = [
+    run('ok', { status: 'running', health: healthy }),
+    run('stalled', { status: 'running', health: { ...healthy, stalled: true } }),
+    run('nan', { health: { ...healthy, nonFinite: [nan] } }),
+    run('both', {
+      status: 'silent',
+      dirty: true,
+      health: { ...healthy, stalled: true, nonFinite: [nan] },
+    }),
+    run('ahead', { status: 'silent', health: { ...healthy, clockAhead: true } }),
+    run('unreadable', { status: 'unreadable', health: null }),
+  ];
+  const matching = (text: string): string[] => {
+    const parsed = parseRunQuery(text);
+    if (!parsed.ok) throw new Error(parsed.error);
+    return ofHealth.filter((r) => matchesRunQuery(r, parsed.query)).map((r) => r.id);
+  };
+
+  it('takes is:stalled and is:nonfinite beside is:dirty', () => {
+    expect(matching('is:stalled')).toEqual(['stalled', 'both']);
+    expect(matching('is:nonfinite')).toEqual(['nan', 'both']);
+    expect(matching('is:dirty')).toEqual(['both']);
+    expect(matching('-is:stalled')).toEqual(['ok', 'nan', 'ahead', 'unreadable']);
+  });
+
+  it('takes health: with its words, ok for a run with none and unknown for no health', () => {
+    expect(matching('health:ok')).toEqual(['ok']);
+    expect(matching('health:clock')).toEqual(['ahead']);
+    expect(matching('health=nonfinite')).toEqual(['nan', 'both']);
+    expect(matching('health:unknown')).toEqual(['unreadable']);
+    expect(matching('health:stalled OR health:clock')).toEqual(['stalled', 'both', 'ahead']);
+  });
+});

@@ -165,9 +165,12 @@ export class E2eSession {
     return { root, runId: match[1]!, child };
   }
 
-  /** Starts `serve root --port 0` and resolves with the URL it prints, token included. */
-  async serve(root: string): Promise<{ url: string; origin: string; child: Child }> {
-    const child = this.spawnCli(['serve', root, '--port', '0']);
+  /** Starts `serve root --port 0 ...options` and resolves with the URL it prints, token included. */
+  async serve(
+    root: string,
+    options: readonly string[] = [],
+  ): Promise<{ url: string; origin: string; child: Child }> {
+    const child = this.spawnCli(['serve', root, '--port', '0', ...options]);
     const match = await child.waitForOutput(/^munin-view serving .* at (http:\/\/\S+)$/m);
     const url = match[1]!;
     return { url, origin: new URL(url).origin, child };

@@ -50,6 +50,7 @@ export const MetricsBoard = memo(function MetricsBoard({
   grouping,
   views = [],
   tools,
+  initialFilter,
 }: {
   runs: readonly BoardRun[];
   kind: SeriesKind;
@@ -61,6 +62,8 @@ export const MetricsBoard = memo(function MetricsBoard({
   views?: readonly DerivedView[];
   /** The page's own tools on the toolbar (grouping, derived views). */
   tools?: ReactNode;
+  /** The key filter the board opens with (a link to a key). */
+  initialFilter?: string;
 }) {
   const { store, bridge, toast } = useServices();
   const runIds = useMemo(() => runs.map((run) => run.runId), [runs]);
@@ -70,7 +73,7 @@ export const MetricsBoard = memo(function MetricsBoard({
   const version = useSeriesVersion(runIds);
   // A panel whose series did not change keeps its traces: it is not aligned or drawn again.
   const traceCache = useMemo(() => new TraceCache(), []);
-  const [filter, setFilter] = useState('');
+  const [filter, setFilter] = useState(initialFilter ?? '');
   // Readings of runs started hours apart squeeze into slivers against wall time: in Compare
   // they start at their own run's start. A key with a step_metric opens on it, as W&B opens a
   // custom x axis; step is a click away.

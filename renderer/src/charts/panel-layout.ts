@@ -33,6 +33,11 @@ export function keyMatcher(filter: string): { test(key: string): boolean; error:
   return { test: (key) => key.toLowerCase().includes(lower), error: null };
 }
 
+/** The filter that keyMatcher reads as the key alone: a regular expression of it, whole. */
+export function exactKeyFilter(key: string): string {
+  return `/^${key.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$/`;
+}
+
 /**
  * Lays out keys by their greatest sample count over the runs shown. Keys holding no sample (all
  * orphaned, say) get no panel.

@@ -1,5 +1,6 @@
 // A run's Metrics tab (model metrics) or System tab (readings): the panels of that kind, then
-// every key's statistics. Model metrics and readings never share a page; the metrics' step axes
+// every key's statistics; this session's health events of the run are marked at their steps, and
+// a link to a key shows it alone. Model metrics and readings never share a page; the metrics' step axes
 // can tick where the run logged images, each tick a way into the Files tab at its step. The
 // store's derived views are panels here too, added and edited from the toolbar.
 
@@ -8,12 +9,17 @@ import type { RunDetail } from '../../../shared/api/contract.js';
 import type { SeriesKind } from '../../../shared/format/records.js';
 import { StatisticsTable } from './StatisticsTable.js';
 import { MetricsBoard } from '../charts/MetricsBoard.js';
+import { exactKeyFilter } from '../charts/panel-layout.js';
 import type { BoardRun } from '../charts/board-run.js';
 import { visibleText } from '../text/visible-text.js';
 import type { ImageStepMarks } from '../charts/ImageTicks.js';
 import { imageStepMarks } from '../charts/image-ticks.js';
 import { useLoggedFiles } from '../files/use-logged-files.js';
-import type { Route } from '../state/route.js';
+import type { FilesFocus, Route } from '../state/route.js';
+import type { HealthEvent } from '../../../shared/api/health.js';
+import { eventText } from '../../../shared/health/health-text.js';
+import type { RunExtras } from '../charts/marks/run-extras.js';
+import { useHealthLog } from '../health/HealthProvider.js';
 import { extrasKey, runExtras } from '../charts/marks/run-extras.js';
 import { useDerivedViews } from '../state/sweep-choices.js';
 import { DerivedViews } from './DerivedViews.js';
@@ -23,18 +29,23 @@ export function MetricsTab({
   runId,
   kind,
   navigate,
+  focus,
 }: {
   detail: RunDetail;
   runId: string;
   kind: SeriesKind;
   navigate: (route: Route) => void;
+  /** A link's key (shown alone) and step (a health event's, marked with the rest). */
+  focus?: FilesFocus | undefined;
 }) {
   const statistics = detail.statistics.filter((stats) => stats.kind === kind);
   const { summary } = detail;
   // A live run's detail comes anew twice a second: its extras are made again only when they grow.
   const extrasAt = extrasKey(detail);
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const extras = useMemo(() => runExtras(detail), [extrasAt]);
+  const logged = useMemo(() => runExtras(detail), [extrasAt]);
+  const events = useHealthLog().events;
+  const extras = useMemo(() => withEventMarks(logged, events, runId), [logged, events, runId]);
   const runs: BoardRun[] = useMemo(
     () => [
       {
@@ -53,6 +64,9 @@ export function MetricsTab({
   return (
     <div className="stack">
       <MetricsBoard
+        // A link to another key opens the board anew, filtered to it.
+        key={focus?.key ?? ''}
+        initialFilter={focus?.key != null ? exactKeyFilter(focus.key) : undefined}
         runs={runs}
         kind={kind}
         imageSteps={imageSteps}
@@ -97,4 +111,22 @@ function useImageSteps(
       open: (key, step) => navigate({ page: 'run', runId, tab: 'files', files: { key, step } }),
     };
   }, [files, runId, navigate]);
+}
+
+/** The run's marks with this session's health events of it, each at its step. */
+function withEventMarks(
+  extras: RunExtras,
+  events: readonly HealthEvent[],
+  runId: string,
+): RunExtras {
+  const marks = events
+    .filter((event) => event.runId === runId && event.step !== null)
+    .map((event) => ({
+      kind: 'health' as const,
+      step: event.step!,
+      time: event.time,
+      text: eventText(event),
+      metadata: null,
+    }));
+  return marks.length === 0 ? extras : { ...extras, marks: [...extras.marks, ...marks] };
 }

@@ -16,6 +16,7 @@ import {
   useStoreView,
 } from '../state/app-context.js';
 import { StatusBadge } from '../components/StatusBadge.js';
+import { HeaderHealthMarks, WatchToggle } from '../health/HealthMarks.js';
 import { TagEditor } from '../components/TagEditor.js';
 import { SourceBadge } from '../components/SourceBadge.js';
 import { VisibleText } from '../components/VisibleText.js';
@@ -82,6 +83,7 @@ export function RunPage(props: {
   runId: string;
   tab: RunTab;
   files?: FilesFocus | undefined;
+  metrics?: FilesFocus | undefined;
   navigate: (route: Route) => void;
 }) {
   const { runId, tab, navigate } = props;
@@ -164,7 +166,9 @@ export function RunPage(props: {
           </span>
           <StatusBadge status={summary.status} lastWrite={summary.lastWrite} now={now} pulse />
           <SourceBadge source={summary.source} long />
+          <WatchToggle runIds={[runId]} />
         </h1>
+        <HeaderHealthMarks run={summary} now={now} />
         <div className="meta-line">
           <CopyId id={summary.id} />
           {summary.startTime !== null ? (
@@ -238,7 +242,13 @@ export function RunPage(props: {
           <OverviewTab detail={detail} runId={runId} />
         ) : null}
         {detail !== null && tab === 'metrics' ? (
-          <MetricsTab detail={detail} runId={runId} kind="metric" navigate={navigate} />
+          <MetricsTab
+            detail={detail}
+            runId={runId}
+            kind="metric"
+            navigate={navigate}
+            focus={props.metrics}
+          />
         ) : null}
         {detail !== null && tab === 'system' ? (
           <MetricsTab detail={detail} runId={runId} kind="reading" navigate={navigate} />

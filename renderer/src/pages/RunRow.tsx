@@ -5,6 +5,7 @@
 import { useMemo } from 'react';
 import type { RunSummary } from '../../../shared/api/contract.js';
 import { StatusBadge } from '../components/StatusBadge.js';
+import { TableHealthMark } from '../health/HealthMarks.js';
 import { SourceBadge } from '../components/SourceBadge.js';
 import { ValueView } from '../components/ValueView.js';
 import { VisibleText } from '../components/VisibleText.js';
@@ -113,7 +114,12 @@ function Cell(props: {
   const id = column.id;
   switch (id.kind) {
     case 'status':
-      return <StatusBadge status={run.status} lastWrite={run.lastWrite} now={now} compact />;
+      return (
+        <div className="status-cell">
+          <StatusBadge status={run.status} lastWrite={run.lastWrite} now={now} compact />
+          <TableHealthMark run={run} now={now} />
+        </div>
+      );
     case 'name': {
       const title = run.name ?? run.experiment ?? run.id;
       return (

@@ -32,6 +32,7 @@ import { rememberLast } from '../state/remember-last.js';
 import { FilterChips, filterProblem } from './FilterChips.js';
 import { useSweepState } from '../sweeps/sweep-state.js';
 import { SweepPanel } from '../sweeps/SweepPanel.js';
+import { WatchToggle } from '../health/HealthMarks.js';
 
 const countsOf = rememberLast((runs: ReadonlyMap<string, RunSummary>) =>
   statusCounts(runs.values()),
@@ -320,6 +321,13 @@ export function RunsBrowser(props: { navigate: (route: Route) => void }) {
         >
           CSV
         </button>
+        {selectedRuns.length > 0 ? (
+          <WatchToggle
+            runIds={selectedRuns}
+            label={selectedRuns.length === 1 ? 'the selected run' : 'the selected runs'}
+            small={false}
+          />
+        ) : null}
         <button
           className="btn primary"
           disabled={compareRuns.length < 2}

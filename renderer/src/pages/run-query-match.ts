@@ -14,7 +14,23 @@ export const FIELD_KEYS: ReadonlySet<string> = new Set([
   'name',
   'id',
   'is',
+  'health',
 ]);
+
+/**
+ * What a run's health says, as words the filter matches (health:stalled, is:nonfinite): stalled,
+ * nonfinite, clock (its log's time ahead of the clock); ok when none of them, unknown when the
+ * run has no health (its log cannot be read).
+ */
+export function healthWords(run: RunSummary): string[] {
+  const { health } = run;
+  if (health === null) return ['unknown'];
+  const words: string[] = [];
+  if (health.stalled) words.push('stalled');
+  if (health.nonFinite.length > 0) words.push('nonfinite');
+  if (health.clockAhead) words.push('clock');
+  return words.length > 0 ? words : ['ok'];
+}
 
 /**
  * A run's statistic as the filter names it (`train/loss.min`): its value, null when the run has
@@ -96,7 +112,7 @@ function valueMatches(value: Value, op: Operator, wanted: QueryValue): boolean {
   return typeof value === 'string' && holds(textSign(value, wanted.text), op);
 }
 
-/** Whether a run field (tag, status, experiment, name, id) satisfies `op value`. */
+/** Whether a run field (tag, status, experiment, name, id, is, health) satisfies `op value`. */
 function fieldMatches(run: RunSummary, key: string, op: Operator, wanted: QueryValue): boolean {
   const want = wanted.text.toLowerCase();
   const texts =
@@ -111,10 +127,13 @@ function fieldMatches(run: RunSummary, key: string, op: Operator, wanted: QueryV
             : key === 'id'
               ? [run.id]
               : key === 'is'
-                ? run.dirty === true
-                  ? ['dirty']
-                  : []
-                : null;
+                ? [
+                    ...(run.dirty === true ? ['dirty'] : []),
+                    ...healthWords(run).filter((word) => word !== 'ok' && word !== 'unknown'),
+                  ]
+                : key === 'health'
+                  ? healthWords(run)
+                  : null;
   if (texts === null) return false;
   const lowered = texts.map((text) => text.toLowerCase()).filter((text) => text.length > 0);
   switch (op) {

@@ -7,6 +7,7 @@ export const QUERY_HELP = [
   'key=value  key!=value  key<value  key<=value  key>value  key>=value compare a param or summary',
   '  value: numbers by value (lr=1e-3 is lr=0.001), text ignoring case, true/false.',
   'key:text  the value starts with text; tag:x  status:x  experiment:x  name:x  id:x  is:dirty.',
+  'is:stalled  is:nonfinite  health:stalled|nonfinite|clock|ok  a run’s health as the host follows it.',
   'key.last key.min key.max key.best compare a metric’s statistic (train/loss.min<0.2); a derived',
   '  view by its name (gap.last>0). A param or summary value of the same name is compared first.',
   'Terms separated by spaces must all match; a OR b: either; -term: not; ( ) group; "a b" quotes.',

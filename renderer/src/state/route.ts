@@ -1,5 +1,6 @@
-// The app's routes as location hashes: the runs table, a run's tab (the Files tab at a key and
-// step, so that a link opens it there), the runs compared, the artifacts and one artifact.
+// The app's routes as location hashes: the runs table, a run's tab (the Files and Metrics tabs at
+// a key and step, so that a link opens them there), the runs compared, the artifacts and one
+// artifact.
 
 export type Route =
   | { readonly page: 'runs' }
@@ -9,6 +10,8 @@ export type Route =
       readonly tab: RunTab;
       /** On the Files tab: the key and step to open at. */
       readonly files?: FilesFocus;
+      /** On the Metrics tab: the key to show alone, and the step a link (an event) points at. */
+      readonly metrics?: FilesFocus;
     }
   | { readonly page: 'compare'; readonly runIds: readonly string[] }
   | { readonly page: 'artifacts' }
@@ -67,9 +70,12 @@ export function parseRoute(hash: string): Route {
     const query = mark < 0 ? undefined : rest.slice(mark + 1);
     const named = decodePart(tabPart);
     const tab = TABS.includes(named as RunTab) ? (named as RunTab) : 'overview';
-    const files = tab === 'files' && query !== undefined ? parseFocus(query) : undefined;
+    const focus = query !== undefined ? parseFocus(query) : undefined;
     const runId = decodePart(parts[1]);
-    return files === undefined ? { page: 'run', runId, tab } : { page: 'run', runId, tab, files };
+    if (focus !== undefined && tab === 'files') return { page: 'run', runId, tab, files: focus };
+    if (focus !== undefined && tab === 'metrics')
+      return { page: 'run', runId, tab, metrics: focus };
+    return { page: 'run', runId, tab };
   }
   if (parts[0] === 'compare' && parts[1] !== undefined) {
     const encoded = parts[1].split(',').filter((id) => id.length > 0);
@@ -95,10 +101,12 @@ export function routeHash(route: Route): string {
       return '#/';
     case 'run': {
       const hash = `#/run/${encodeURIComponent(route.runId)}/${route.tab}`;
-      if (route.tab !== 'files' || route.files === undefined) return hash;
+      const focus =
+        route.tab === 'files' ? route.files : route.tab === 'metrics' ? route.metrics : undefined;
+      if (focus === undefined) return hash;
       const params = new URLSearchParams();
-      if (route.files.key !== null) params.set('key', route.files.key);
-      if (route.files.step !== null) params.set('step', String(route.files.step));
+      if (focus.key !== null) params.set('key', focus.key);
+      if (focus.step !== null) params.set('step', String(focus.step));
       return `${hash}?${params.toString()}`;
     }
     case 'compare':

@@ -5,6 +5,7 @@ import type { Delta, RunSummary, Snapshot, StoreInfo } from '../../../shared/api
 import type { MuninBridge } from '../../../shared/api/bridge.js';
 import { ClientSeries } from './client-series.js';
 import { StoreSession } from './store-session.js';
+import { HealthLog } from '../health/health-log.js';
 import { unwrap } from '../api/call.js';
 
 type Listener = () => void;
@@ -36,6 +37,8 @@ export class StoreState {
   private unsubscribeConnection: () => void;
   /** What the UI keeps for this store's session beyond any one page. */
   readonly session = new StoreSession();
+  /** The runs' health events: those the host kept, then each as it happens. */
+  readonly health = new HealthLog();
   view: StoreView = {
     info: null,
     runs: new Map(),
@@ -103,6 +106,12 @@ export class StoreState {
         error: error instanceof Error ? error.message : String(error),
       });
     }
+  }
+
+  /** Asks for the store's info again: after a setting of the host's changed (its thresholds). */
+  async refreshInfo(): Promise<void> {
+    const response = await this.bridge.api.storeInfo({});
+    if (response.ok && !this.disposed) this.update({ info: response.result });
   }
 
   /**
@@ -201,6 +210,11 @@ export class StoreState {
         artifactsVersion: this.view.artifactsVersion + 1,
       });
       for (const id of new Set([...followed, ...this.runListeners.keys()])) this.touchRun(id);
+      // Events come as deltas too: those of a gap, or of before the page opened, are asked for
+      // beside them (the log merges both by their numbers), the snapshot's deltas not held up.
+      void this.bridge.api.healthEvents({}).then((response) => {
+        if (response.ok && !this.disposed) this.health.take(response.result);
+      });
     })();
     this.resyncing = attempt;
     try {
@@ -282,6 +296,9 @@ export class StoreState {
         break;
       case 'reading-started':
         this.followReading();
+        break;
+      case 'health':
+        this.health.push(delta.event);
         break;
     }
   }

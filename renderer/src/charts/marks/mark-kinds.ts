@@ -3,8 +3,11 @@
 
 import type { AnnotationKind } from '../../../../shared/api/contract.js';
 
-/** What a mark on a curve stands for: an annotation of a kind, or where a resume begins. */
-export type MarkKind = AnnotationKind | 'resume';
+/**
+ * What a mark on a curve stands for: an annotation of a kind, where a resume begins, or a health
+ * event the host saw (a stall, a first NaN, an end) at its step.
+ */
+export type MarkKind = AnnotationKind | 'resume' | 'health';
 
 /** The icon's shape, drawn as a small SVG (no font is trusted to hold a symbol). */
 export type MarkShape =
@@ -20,6 +23,7 @@ export interface MarkStyle {
 }
 
 export const MARK_STYLES: Readonly<Record<MarkKind, MarkStyle>> = {
+  health: { name: 'health event', shape: 'cross', colorVar: '--k-health', rank: 10 },
   failed: { name: 'failed', shape: 'cross', colorVar: '--k-failed', rank: 9 },
   interrupted: { name: 'interrupted', shape: 'pause', colorVar: '--k-interrupted', rank: 8 },
   resume: { name: 'resume', shape: 'restart', colorVar: '--k-resume', rank: 7 },
