@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { LiveWriter } from '../support/live-writer.js';
-import { metricsLine, startLine } from '../support/live-lines.js';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { endLine, metricsLine, startLine } from '../support/live-lines.js';
 import { startLiveRun } from '../support/live-store.js';
 import {
   E2eSession,
@@ -50,12 +52,15 @@ interface Shown {
 describeE2e('run health in the app', () => {
   const session = new E2eSession();
   const writer = LiveWriter.start();
+  /** Writers a test starts of its own, killed after whatever happened. */
+  const others: LiveWriter[] = [];
   let page: Page;
   let watched: number;
   let unwatched: number;
+  let root: string;
 
   beforeAll(async () => {
-    const root = session.tempDir();
+    root = session.tempDir();
     watched = await startLiveRun(writer, root, WATCHED, startLine('watched'));
     unwatched = await startLiveRun(writer, root, UNWATCHED, startLine('unwatched'));
     await writer.tick(watched, 'loss', 200);
@@ -68,6 +73,7 @@ describeE2e('run health in the app', () => {
   });
 
   afterAll(async () => {
+    for (const started of others) await started.kill();
     await writer.kill();
     await session.close();
   });
@@ -169,5 +175,48 @@ describeE2e('run health in the app', () => {
     await expect.poll(() => page.inputValue('[data-testid="key-filter"]'), WAIT).toBe('/^loss$/');
     await page.waitForSelector('[data-testid="curve-panel"][data-key="loss"]', WAIT);
     await screenshot(page, 'health-event-metrics');
+  });
+
+  it('lists a crash, a finished end and a copied run’s stall as they happen', async () => {
+    await goToRoute(page, '#/');
+    const other = LiveWriter.start();
+    others.push(other);
+    const crashy = '20261204T120000Z-0000d003';
+    const ending = '20261204T120000Z-0000d004';
+    const copied = '20261204T120000Z-0000d005';
+    const crashing = await startLiveRun(other, root, crashy, startLine('crashy'));
+    const ends = await startLiveRun(writer, root, ending, startLine('ending'));
+    await other.tick(crashing, 'loss', 200);
+    await writer.tick(ends, 'loss', 200);
+    await expect.poll(async () => (await rowIds(page)).length, WAIT).toBe(4);
+    mkdirSync(join(root, 'runs', copied), { recursive: true });
+    writeFileSync(
+      join(root, 'runs', copied, 'writer'),
+      JSON.stringify({ machine: 'c'.repeat(64), boot: 'elsewhere' }),
+    );
+    writeFileSync(join(root, 'runs', copied, 'events.jsonl'), startLine('copied'));
+    await writer.untick(ends);
+    await writer.append(ends, endLine('finished'));
+    await other.kill();
+    const kindsOf = async (): Promise<Map<string, string[]>> => {
+      const listed = await evaluate<[string, string][]>(
+        page,
+        `[...document.querySelectorAll('[data-testid="events-list"] li')].map((li) =>
+          [li.getAttribute('data-run-id'), li.getAttribute('data-kind')])`,
+      );
+      const byRun = new Map<string, string[]>();
+      for (const [id, kind] of listed) byRun.set(id, [...(byRun.get(id) ?? []), kind]);
+      return byRun;
+    };
+    await openEvents();
+    await expect
+      .poll(async () => {
+        const byRun = await kindsOf();
+        return [byRun.get(crashy)?.[0], byRun.get(ending)?.[0], byRun.get(copied)?.[0]];
+      }, WAIT)
+      .toEqual(['crashed', 'finished', 'stalled']);
+    await screenshot(page, 'health-events-ends');
+    await closeEvents();
+    expect(await page.textContent(`[data-run-id="${crashy}"] [data-status]`)).toBe('crashed');
   });
 });

@@ -109,6 +109,40 @@ describe('munin-view watch', () => {
     expect(await watching.stop()).toBe(0);
   });
 
+  it('prints a finished end, and a run copied in from another machine once it stalls', async () => {
+    const root = newDir();
+    const ending = newWriter();
+    const id = '20261204T110000Z-0000b003';
+    const handle = await startLiveRun(ending, root, id, startLine('ending'));
+    await ending.tick(handle, 'loss', 200);
+    const watching = await watch([root, '--json', '--stall-after', '1', '--stall-factor', '2']);
+    const copied = '20261204T110000Z-0000b004';
+    mkdirSync(runDirOf(root, copied), { recursive: true });
+    // Another machine's writer: its lock cannot be probed here, so the run reads silent.
+    writeFileSync(
+      join(runDirOf(root, copied), 'writer'),
+      JSON.stringify({ machine: 'e'.repeat(64), boot: 'another-boot' }),
+    );
+    writeFileSync(logPathOf(root, copied), startLine('copied') + metricsLine(0, { loss: 1 }));
+    const { step } = await ending.untick(handle);
+    await ending.append(handle, endLine('finished'));
+    const line = (event: string, run: string) =>
+      watching.lines().find((l) => l['event'] === event && l['run'] === run);
+    await waitUntil(
+      'finished and stalled',
+      () => line('finished', id) && line('stalled', copied),
+      8000,
+    );
+    expect(line('finished', id)).toEqual({
+      time: expect.any(Number),
+      run: id,
+      event: 'finished',
+      step: BigInt(step),
+    });
+    expect(line('stalled', copied)).toMatchObject({ step: 0n, interval: null });
+    expect(await watching.stop()).toBe(0);
+  });
+
   it('--once prints the state of every run without an end, then exits', () => {
     const root = newDir();
     writeEndedRun(root, '20261204T100000Z-0000c000');
