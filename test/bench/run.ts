@@ -2,6 +2,7 @@
 
 import { benchLiveIdle } from './live-idle.bench.js';
 import { benchLiveLatency } from './live-latency.bench.js';
+import { benchHealthIdle } from './health-idle.bench.js';
 import { benchReadLog } from './read-log.bench.js';
 import { benchReadBigLog } from './read-big-log.bench.js';
 import { benchEnvelope } from './envelope.bench.js';
@@ -11,9 +12,9 @@ import { benchUi } from './ui/ui.bench.js';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-// MUNIN_BENCH=read, envelope, store, live or ui runs only that group. Unset, each group runs in a
+// MUNIN_BENCH=read, envelope, store, live, health or ui runs only that group. Unset, each group runs in a
 // process of its own, so that none measures the heap or the page cache another left behind.
-const GROUPS = ['read', 'envelope', 'store', 'live', 'ui'] as const;
+const GROUPS = ['read', 'envelope', 'store', 'live', 'health', 'ui'] as const;
 const only = process.env['MUNIN_BENCH'];
 if (only === undefined) {
   for (const group of GROUPS) {
@@ -47,6 +48,9 @@ if (wanted('store')) {
 if (wanted('live')) {
   for (const figure of await benchLiveLatency()) printFigure(figure);
   for (const figure of await benchLiveIdle()) printFigure(figure);
+}
+if (wanted('health')) {
+  for (const figure of await benchHealthIdle()) printFigure(figure);
 }
 if (wanted('ui')) {
   // In headless Chromium against `munin-view serve`: see test/bench/ui/ui.bench.ts.
