@@ -163,6 +163,7 @@ function StoreScreen({ onToggleTheme, theme }: { onToggleTheme: () => void; them
             className="icon-btn"
             onClick={onToggleTheme}
             title={`Switch to the ${theme === 'dark' ? 'light' : 'dark'} theme`}
+            data-testid="theme-toggle"
           >
             {theme === 'dark' ? '☀' : '☾'}
           </button>

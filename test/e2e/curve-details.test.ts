@@ -274,10 +274,10 @@ describeE2e('the details of curves', () => {
     const before = await evaluate<string>(page, 'document.documentElement.dataset.theme');
     const [was, now] = before === 'dark' ? [dark, light] : [light, dark];
     expect(await gridPixels(was)).toBeGreaterThan(100);
-    await page.click('.topbar .icon-btn');
+    await page.click('[data-testid="theme-toggle"]');
     await expect.poll(() => gridPixels(now), WAIT).toBeGreaterThan(100);
     expect(await gridPixels(was)).toBe(0);
     await screenshot(page, 'curves-dark-theme');
-    await page.click('.topbar .icon-btn');
+    await page.click('[data-testid="theme-toggle"]');
   });
 });
