@@ -43,6 +43,14 @@ function shapeOf(shape: MarkShape) {
       return <path d="M2.5 2.5l7 7M9.5 2.5l-7 7" fill="none" strokeWidth="2" />;
     case 'ring':
       return <circle cx="6" cy="6" r="3.5" fill="none" strokeWidth="1.5" />;
+    case 'alert':
+      return (
+        <>
+          <path d="M6 1L11.2 10.5H0.8z" stroke="none" />
+          <rect x="5.3" y="4" width="1.4" height="3.6" fill="var(--panel)" stroke="none" />
+          <rect x="5.3" y="8.3" width="1.4" height="1.3" fill="var(--panel)" stroke="none" />
+        </>
+      );
     case 'restart':
       return (
         <>

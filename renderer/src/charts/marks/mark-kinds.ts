@@ -11,7 +11,7 @@ export type MarkKind = AnnotationKind | 'resume' | 'health';
 
 /** The icon's shape, drawn as a small SVG (no font is trusted to hold a symbol). */
 export type MarkShape =
-  'chip' | 'bars' | 'flag' | 'disk' | 'play' | 'pause' | 'cross' | 'ring' | 'restart';
+  'chip' | 'bars' | 'flag' | 'disk' | 'play' | 'pause' | 'cross' | 'ring' | 'restart' | 'alert';
 
 export interface MarkStyle {
   readonly name: string;
@@ -23,7 +23,7 @@ export interface MarkStyle {
 }
 
 export const MARK_STYLES: Readonly<Record<MarkKind, MarkStyle>> = {
-  health: { name: 'health event', shape: 'cross', colorVar: '--k-health', rank: 10 },
+  health: { name: 'health event', shape: 'alert', colorVar: '--k-health', rank: 10 },
   failed: { name: 'failed', shape: 'cross', colorVar: '--k-failed', rank: 9 },
   interrupted: { name: 'interrupted', shape: 'pause', colorVar: '--k-interrupted', rank: 8 },
   resume: { name: 'resume', shape: 'restart', colorVar: '--k-resume', rank: 7 },
