@@ -63,6 +63,7 @@ const desktop: DesktopFunctions = {
     ipcRenderer.invoke(DESKTOP_CHANNELS.setHealthThresholds, thresholds) as Promise<SettingResult>,
   onNotificationClick: (listener: (target: NoticeTarget) => void) =>
     listen(EVENT_CHANNELS.notificationClick, listener),
+  onOpenPage: (listener: (hash: string) => void) => listen(EVENT_CHANNELS.openPage, listener),
   onStoreChanged: (listener: (root: string | null) => void) =>
     listen(EVENT_CHANNELS.storeChanged, listener),
   onMenuCommand: (listener: (command: MenuCommand) => void) =>

@@ -6,18 +6,17 @@ import type { MenuCommand, MuninBridge } from '../../shared/api/bridge.js';
 import { StoreState } from './state/store-state.js';
 import type { AppServices } from './state/app-context.js';
 import { AppContext, useRoute, useServices, useStoreView } from './state/app-context.js';
-import { RunsBrowser } from './pages/RunsBrowser.js';
-import { RunPage } from './pages/RunPage.js';
-import { ComparePage } from './pages/ComparePage.js';
 import { Welcome } from './pages/Welcome.js';
 import { AddStreamButton, DropTarget } from './pages/DropChoice.js';
-import { ArtifactsPage } from './artifacts/ArtifactsPage.js';
-import { ArtifactPage } from './artifacts/ArtifactPage.js';
 import type { Route } from './state/route.js';
 import { byteSize } from '../../shared/format/byte-size.js';
 import { visibleText } from './text/visible-text.js';
 import { HealthProvider } from './health/HealthProvider.js';
 import { EventsMenu } from './health/EventsMenu.js';
+import { WorkspaceProvider } from './workspace/WorkspaceProvider.js';
+import { ViewsMenu } from './workspace/ViewsMenu.js';
+import { CopyLink } from './workspace/CopyLink.js';
+import { StorePages } from './StorePages.js';
 
 type Theme = 'light' | 'dark';
 
@@ -82,117 +81,98 @@ function StoreScreen({ onToggleTheme, theme }: { onToggleTheme: () => void; them
   const sources = view.info?.sources ?? [];
   return (
     <HealthProvider navigate={navigate}>
-      <DropTarget desktop={bridge.desktop}>
-        <div className="topbar">
-          <a
-            className="brand"
-            href="#/"
-            onClick={(event) => (event.preventDefault(), navigate({ page: 'runs' }))}
-          >
-            <img src="./icon.svg" alt="" />
-            munin-view
-          </a>
-          <div className="crumbs">
-            <span className="sep">/</span>
-            {sources.length > 1 ? (
-              // Several paths open: each is named, so that none of the runs' origins is hidden.
-              sources.map((source, index) => (
-                <span
-                  key={source.root}
-                  className="store-name"
-                  title={source.root}
-                  data-testid="store-source"
-                >
-                  {index > 0 ? '+ ' : ''}
-                  {source.name}
-                  {source.kind === 'jsonl-events' ? (
-                    <span className="source-badge" style={{ marginLeft: 4 }}>
-                      JSONL
-                    </span>
-                  ) : null}
+      <WorkspaceProvider>
+        <DropTarget desktop={bridge.desktop}>
+          <div className="topbar">
+            <a
+              className="brand"
+              href="#/"
+              onClick={(event) => (event.preventDefault(), navigate({ page: 'runs' }))}
+            >
+              <img src="./icon.svg" alt="" />
+              munin-view
+            </a>
+            <div className="crumbs">
+              <span className="sep">/</span>
+              {sources.length > 1 ? (
+                // Several paths open: each is named, so that none of the runs' origins is hidden.
+                sources.map((source, index) => (
+                  <span
+                    key={source.root}
+                    className="store-name"
+                    title={source.root}
+                    data-testid="store-source"
+                  >
+                    {index > 0 ? '+ ' : ''}
+                    {source.name}
+                    {source.kind === 'jsonl-events' ? (
+                      <span className="source-badge" style={{ marginLeft: 4 }}>
+                        JSONL
+                      </span>
+                    ) : null}
+                  </span>
+                ))
+              ) : (
+                <span className="store-name" title={view.info?.root} data-testid="store-source">
+                  {view.info?.name ?? '…'}
                 </span>
-              ))
-            ) : (
-              <span className="store-name" title={view.info?.root} data-testid="store-source">
-                {view.info?.name ?? '…'}
-              </span>
-            )}
-            <span className="muted">{view.runs.size} runs</span>
-            {view.info?.reading.map((read) => (
+              )}
+              <span className="muted">{view.runs.size} runs</span>
+              {view.info?.reading.map((read) => (
+                <span
+                  className="pill"
+                  key={read.runId}
+                  data-testid="log-progress"
+                  title={visibleText(read.runId)}
+                >
+                  <span className="spinner" style={{ width: 10, height: 10 }} />
+                  reading {byteSize(read.size)},{' '}
+                  {Math.floor((100 * read.bytes) / Math.max(1, read.size))}%
+                </span>
+              ))}
+              {view.info !== null && view.info.runsToRead > view.info.reading.length ? (
+                <span className="pill" data-testid="reading-progress">
+                  <span className="spinner" style={{ width: 10, height: 10 }} />
+                  reading runs: {view.info.runsRead.toLocaleString()} of{' '}
+                  {(
+                    view.info.runsRead +
+                    view.info.runsToRead -
+                    view.info.reading.length
+                  ).toLocaleString()}
+                </span>
+              ) : null}
+            </div>
+            <TopNav route={route} navigate={navigate} />
+            {view.info?.polling === true ? (
               <span
                 className="pill"
-                key={read.runId}
-                data-testid="log-progress"
-                title={visibleText(read.runId)}
+                title="This file system delivers no change events: the store is polled."
               >
-                <span className="spinner" style={{ width: 10, height: 10 }} />
-                reading {byteSize(read.size)},{' '}
-                {Math.floor((100 * read.bytes) / Math.max(1, read.size))}%
-              </span>
-            ))}
-            {view.info !== null && view.info.runsToRead > view.info.reading.length ? (
-              <span className="pill" data-testid="reading-progress">
-                <span className="spinner" style={{ width: 10, height: 10 }} />
-                reading runs: {view.info.runsRead.toLocaleString()} of{' '}
-                {(
-                  view.info.runsRead +
-                  view.info.runsToRead -
-                  view.info.reading.length
-                ).toLocaleString()}
+                polling
               </span>
             ) : null}
-          </div>
-          <TopNav route={route} navigate={navigate} />
-          {view.info?.polling === true ? (
-            <span
-              className="pill"
-              title="This file system delivers no change events: the store is polled."
+            {!view.connected ? (
+              <span className="pill" style={{ color: 'var(--s-failed)' }}>
+                reconnecting…
+              </span>
+            ) : null}
+            <span className="spacer" />
+            <ViewsMenu />
+            <CopyLink />
+            <EventsMenu navigate={navigate} />
+            <AddStreamButton desktop={bridge.desktop} />
+            <button
+              className="icon-btn"
+              onClick={onToggleTheme}
+              title={`Switch to the ${theme === 'dark' ? 'light' : 'dark'} theme`}
+              data-testid="theme-toggle"
             >
-              polling
-            </span>
-          ) : null}
-          {!view.connected ? (
-            <span className="pill" style={{ color: 'var(--s-failed)' }}>
-              reconnecting…
-            </span>
-          ) : null}
-          <span className="spacer" />
-          <EventsMenu navigate={navigate} />
-          <AddStreamButton desktop={bridge.desktop} />
-          <button
-            className="icon-btn"
-            onClick={onToggleTheme}
-            title={`Switch to the ${theme === 'dark' ? 'light' : 'dark'} theme`}
-            data-testid="theme-toggle"
-          >
-            {theme === 'dark' ? '☀' : '☾'}
-          </button>
-        </div>
-        {route.page === 'runs' ? <RunsBrowser navigate={navigate} /> : null}
-        {route.page === 'run' ? (
-          // Keyed by run: another run's page starts afresh, never showing the last run's detail.
-          <RunPage
-            key={route.runId}
-            runId={route.runId}
-            tab={route.tab}
-            files={route.files}
-            metrics={route.metrics}
-            navigate={navigate}
-          />
-        ) : null}
-        {route.page === 'compare' ? (
-          <ComparePage runIds={route.runIds} navigate={navigate} />
-        ) : null}
-        {route.page === 'artifacts' ? <ArtifactsPage navigate={navigate} /> : null}
-        {route.page === 'artifact' ? (
-          <ArtifactPage
-            key={route.name}
-            name={route.name}
-            version={route.version}
-            navigate={navigate}
-          />
-        ) : null}
-      </DropTarget>
+              {theme === 'dark' ? '☀' : '☾'}
+            </button>
+          </div>
+          <StorePages route={route} navigate={navigate} />
+        </DropTarget>
+      </WorkspaceProvider>
     </HealthProvider>
   );
 }
@@ -226,12 +206,14 @@ export function App({ bridge }: { bridge: MuninBridge }) {
       location.hash = '#/';
       setStoreRoot(root);
     });
+    // A munin-view:// link followed: main opened its store (when it was another); its page now.
+    const offPage = desktop.onOpenPage((hash) => (location.hash = hash));
     const offMenu = desktop.onMenuCommand((command: MenuCommand) => {
       if (command === 'toggle-theme') toggleTheme();
       if (command === 'focus-filter')
         document.querySelector<HTMLInputElement>('[data-testid="run-filter"]')?.focus();
     });
-    return () => (offStore(), offMenu());
+    return () => (offStore(), offPage(), offMenu());
   }, [bridge, toggleTheme]);
 
   // One StoreState per open store: a store opened anew starts from a fresh snapshot.

@@ -53,6 +53,8 @@ export interface DesktopFunctions {
   onNotificationClick(listener: (target: NoticeTarget) => void): () => void;
   /** Called when the host opened or closed a store (a menu, the command line). */
   onStoreChanged(listener: (root: string | null) => void): () => void;
+  /** Called with a page of the open store to show: a munin-view:// link was followed. */
+  onOpenPage(listener: (hash: string) => void): () => void;
   /** Menu commands the UI carries out (toggle theme, focus filter...). */
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
 }

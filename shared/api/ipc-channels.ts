@@ -8,7 +8,7 @@ import type { DesktopFunctions } from './bridge.js';
 /** The desktop functions the page calls into main; the others are listeners. */
 type DesktopCall = Exclude<
   keyof DesktopFunctions,
-  'onStoreChanged' | 'onMenuCommand' | 'onNotificationClick'
+  'onStoreChanged' | 'onMenuCommand' | 'onNotificationClick' | 'onOpenPage'
 >;
 
 /** The IPC channel of an Api operation; every channel is fixed, and main checks each sender. */
@@ -43,6 +43,8 @@ export const EVENT_CHANNELS = {
   menuCommand: 'munin:menu',
   /** Where a clicked notification leads (a NoticeTarget), to the main window. */
   notificationClick: 'munin:health:clicked',
+  /** A page of the open store to show (a munin-view:// link followed), to the main window. */
+  openPage: 'munin:store:page',
 } as const;
 
 /** Every channel of the table. */

@@ -53,6 +53,11 @@ export interface CurvePanelProps {
   /** Told of the x range the user zoomed to (null when reset), for views fetched per range. */
   readonly onXRange?: (range: readonly [number, number] | null) => void;
   /**
+   * The x range to show, when the page keeps the zoom (a link or an arrangement reopened): set
+   * on the chart as a zoom of the user's would be; null shows the whole.
+   */
+  readonly xRange?: readonly [number, number] | null | undefined;
+  /**
    * Told of the plotting area's width in canvas pixels, for views fetched per pixel column; while
    * pending, of a guess from the panel's width.
    */
@@ -102,6 +107,15 @@ export function CurvePanel(props: CurvePanelProps) {
   onXRangeRef.current = props.onXRange;
   const onPlotColumnsRef = useRef(props.onPlotColumns);
   onPlotColumnsRef.current = props.onPlotColumns;
+  const xRangeRef = useRef(props.xRange ?? null);
+  xRangeRef.current = props.xRange ?? null;
+  /** Shows a kept range as the user's zoom, told as the range already reported. */
+  const showRange = (chart: uPlot, range: readonly [number, number] | null): void => {
+    if (range === null) return;
+    zoomed.current = true;
+    reported.current = `${range[0]}:${range[1]}`;
+    chart.setScale('x', { min: range[0], max: range[1] });
+  };
   const growingRange = useMemo(() => new GrowingRange(), []);
   const benchHooks = useRef<((u: uPlot, appended?: boolean) => void)[]>([]);
   const [cursorX, setCursorX] = useState<number | null>(null);
@@ -223,6 +237,11 @@ export function CurvePanel(props: CurvePanelProps) {
         setScale: [
           (u: uPlot, key: string) => {
             const { min, max } = u.scales['x'] ?? {};
+            // The range in view, where tests and assistive technology can read it, as the ticks.
+            if (key === 'x' && min != null && max != null) {
+              element.dataset['xMin'] = String(min);
+              element.dataset['xMax'] = String(max);
+            }
             if (key !== 'x' || !zoomed.current || min == null || max == null) return;
             // Data replaced under a zoom sets the same range again: tell only a new one.
             const range = `${min}:${max}`;
@@ -253,6 +272,7 @@ export function CurvePanel(props: CurvePanelProps) {
     plot.current = chart;
     zoomed.current = false;
     reported.current = '';
+    showRange(chart, xRangeRef.current);
     onPlotColumnsRef.current?.(Math.floor(chart.bbox.width));
     // A band has no point of its own under the cursor: its dot stays hidden.
     dots.current = tracesRef.current.map((trace) => {
@@ -278,6 +298,19 @@ export function CurvePanel(props: CurvePanelProps) {
     // Data changes are applied below without rebuilding; the structure key covers the rest.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [structure, width, height, props.syncKey, pending]);
+
+  // A kept range that changed (a link followed, an arrangement reset) is shown on the chart as it
+  // is; the user's own zoom, already on it, is told as reported and set nowhere again.
+  const rangeKey = props.xRange == null ? '' : `${props.xRange[0]}:${props.xRange[1]}`;
+  useEffect(() => {
+    const chart = plot.current;
+    if (chart === null || rangeKey === reported.current) return;
+    if (rangeKey === '') {
+      zoomed.current = false;
+      reported.current = '';
+      chart.setData(chart.data, true);
+    } else showRange(chart, xRangeRef.current);
+  }, [rangeKey]);
 
   // Marks or stages that came with a new detail are drawn over the chart as it is.
   const marksKey = JSON.stringify([

@@ -42,6 +42,11 @@ export interface SlotProps {
   readonly traces: () => readonly Trace[];
   readonly onExportCsv: () => void;
   readonly onExportPng: (canvas: HTMLCanvasElement, spec: PngSpec) => void;
+  /** The chart's height in pixels; the usual when undefined. */
+  readonly height?: number | undefined;
+  /** The x range zoomed to, in the panel's axis' units; null: the whole series. */
+  readonly zoom: readonly [number, number] | null;
+  readonly onZoom: (range: readonly [number, number] | null) => void;
 }
 
 const extrasOf = (run: BoardRun): RunExtras => run.extras ?? NO_EXTRAS;
@@ -164,6 +169,9 @@ export function CurvePanelSlot(props: SlotProps) {
           mode={mode}
           logY={props.logY}
           smoothing={props.smoothing}
+          height={props.height}
+          zoom={props.zoom}
+          onZoom={props.onZoom}
           runs={runs.flatMap((run) => {
             const series = seriesOf(run.runId)?.get(panelKey);
             if (series === undefined) return [];
@@ -211,6 +219,9 @@ export function CurvePanelSlot(props: SlotProps) {
         xLabel={props.xLabel}
         logY={props.logY}
         smoothing={props.smoothing}
+        height={props.height}
+        xRange={props.zoom}
+        onXRange={props.onZoom}
         syncKey={`munin-${mode}`}
         onExportCsv={props.onExportCsv}
         onExportPng={props.onExportPng}

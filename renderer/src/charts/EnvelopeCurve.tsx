@@ -60,14 +60,27 @@ export function EnvelopeCurve(props: {
   readonly formula?: string | undefined;
   /** Changes when samples the curves read arrive (a derived view has no series of its own). */
   readonly refresh?: string;
+  readonly height?: number | undefined;
+  /**
+   * The x range zoomed to, when the page keeps it (in the axis' units, null for the whole), and
+   * how to tell it of a new one; without them the panel keeps its zoom itself.
+   */
+  readonly zoom?: readonly [number, number] | null;
+  readonly onZoom?: (range: readonly [number, number] | null) => void;
 }) {
   const { bridge } = useServices();
   const { title, runs, logY, mode, smoothing, formula } = props;
   // A zoomed range is in its axis' units: under another axis the whole series is asked for.
-  const [zoom, setZoom] = useState<{ mode: XAxisMode; range: readonly [number, number] } | null>(
-    null,
-  );
-  const range = zoom !== null && zoom.mode === mode ? zoom.range : null;
+  const [ownZoom, setOwnZoom] = useState<{
+    mode: XAxisMode;
+    range: readonly [number, number];
+  } | null>(null);
+  const kept = props.onZoom !== undefined;
+  const range = kept
+    ? (props.zoom ?? null)
+    : ownZoom !== null && ownZoom.mode === mode
+      ? ownZoom.range
+      : null;
   // Answers are drawn with the axis and smoothing they were asked with, until new ones come: a
   // chart built for smoothing must get smoothed lines, and x in its own units.
   const [answered, setAnswered] = useState<{
@@ -245,7 +258,12 @@ export function EnvelopeCurve(props: {
       smoothing={shownSmoothing}
       syncKey={`munin-${shownMode}`}
       notes={notes}
-      onXRange={(zoomed) => setZoom(zoomed === null ? null : { mode: shownMode, range: zoomed })}
+      height={props.height}
+      xRange={range}
+      onXRange={(zoomed) => {
+        if (props.onZoom !== undefined) props.onZoom(zoomed);
+        else setOwnZoom(zoomed === null ? null : { mode: shownMode, range: zoomed });
+      }}
       onPlotColumns={onPlotColumns}
       pending={!answered.received && failure === null}
       readAt={readAt}

@@ -1,10 +1,16 @@
 // The panels of a metrics page (a run's Metrics or System tab, or Compare): sections by key
-// prefix, collapsible; a key filter; the x axis for the page and per panel; smoothing; log y;
-// an overlay of chosen keys; curves, tiles and breakdowns that grow as samples arrive; with runs
-// grouped, each curve a band per group; the page's derived views as panels of their own.
+// prefix, collapsible, as the person arranged them (pinned first, hidden apart, moved, sized);
+// a key filter; the x axis, smoothing and log y for the page and per panel; a zoom per panel; an
+// overlay of chosen keys; curves, tiles and breakdowns that grow as samples arrive; with runs
+// grouped, each curve a band per group; the page's derived views as panels of their own. What
+// the page was set to is the caller's (its arrangement), so that it is kept and linked.
 
 import type { ReactNode } from 'react';
 import { memo, useCallback, useMemo, useState } from 'react';
+import type { BoardLayout, PanelWidth } from '../workspace/board-layout.js';
+import { arrange, panelId, setHidden, setPanel } from '../workspace/board-layout.js';
+import { BoardSections } from '../workspace/BoardSections.js';
+import { HiddenPanels } from '../workspace/HiddenPanels.js';
 import type { SeriesKind } from '../../../shared/format/records.js';
 import { scaleSpread } from '../../../shared/series/curve-math.js';
 import type { ClientSeries } from '../state/client-series.js';
@@ -36,6 +42,13 @@ import { OverlayToggle } from './OverlayToggle.js';
 import { PALETTE, categoryStyle, dashPattern, runColors } from './run-colors.js';
 
 const NO_MARKS: readonly ImageStep[] = [];
+/** A tall curve panel's chart height, in pixels (a panel's usual is 220). */
+const TALL_HEIGHT = 420;
+
+/** What a panel is called where it is listed (the hidden ones). */
+function panelTitle(panel: Panel): string {
+  return panel.type === 'breakdown' ? `${panel.prefix}/*` : panel.key;
+}
 
 function seriesColumns(series: ClientSeries) {
   return { ...series.view(), length: series.length };
@@ -50,7 +63,8 @@ export const MetricsBoard = memo(function MetricsBoard({
   grouping,
   views = [],
   tools,
-  initialFilter,
+  layout,
+  onLayout,
 }: {
   runs: readonly BoardRun[];
   kind: SeriesKind;
@@ -62,8 +76,9 @@ export const MetricsBoard = memo(function MetricsBoard({
   views?: readonly DerivedView[];
   /** The page's own tools on the toolbar (grouping, derived views). */
   tools?: ReactNode;
-  /** The key filter the board opens with (a link to a key). */
-  initialFilter?: string;
+  /** How the page is arranged and set, and how to change that (the caller keeps it). */
+  layout: BoardLayout;
+  onLayout: (update: (layout: BoardLayout) => BoardLayout) => void;
 }) {
   const { store, bridge, toast } = useServices();
   const runIds = useMemo(() => runs.map((run) => run.runId), [runs]);
@@ -73,28 +88,43 @@ export const MetricsBoard = memo(function MetricsBoard({
   const version = useSeriesVersion(runIds);
   // A panel whose series did not change keeps its traces: it is not aligned or drawn again.
   const traceCache = useMemo(() => new TraceCache(), []);
-  const [filter, setFilter] = useState(initialFilter ?? '');
+  const { filter, smoothing, logY } = layout;
   // Readings of runs started hours apart squeeze into slivers against wall time: in Compare
   // they start at their own run's start. A key with a step_metric opens on it, as W&B opens a
   // custom x axis; step is a click away.
-  const [pageMode, setPageMode] = useState<XAxisChoice>(
-    kind === 'reading' ? (runs.length > 1 ? 'relative' : 'wall') : 'declared',
+  const pageMode: XAxisChoice =
+    layout.pageMode ?? (kind === 'reading' ? (runs.length > 1 ? 'relative' : 'wall') : 'declared');
+  const collapsed = useMemo(() => new Set(layout.collapsed), [layout.collapsed]);
+  const overlay = useMemo(() => new Set(layout.overlay), [layout.overlay]);
+  const setFilter = useCallback(
+    (next: string) => onLayout((current) => ({ ...current, filter: next })),
+    [onLayout],
   );
-  const [panelModes, setPanelModes] = useState<ReadonlyMap<string, XAxisMode>>(new Map());
-  const [smoothing, setSmoothing] = useState(0);
-  const [logY, setLogY] = useState(false);
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-  const [overlay, setOverlay] = useState<ReadonlySet<string>>(new Set());
+  const setSmoothing = useCallback(
+    (next: number) => onLayout((current) => ({ ...current, smoothing: next })),
+    [onLayout],
+  );
+  const setLogY = useCallback(
+    (next: boolean) => onLayout((current) => ({ ...current, logY: next })),
+    [onLayout],
+  );
   const toggleOverlay = useCallback(
     (key: string) =>
-      setOverlay((set) => {
-        const next = new Set(set);
-        if (next.has(key)) next.delete(key);
-        else next.add(key);
-        return next;
-      }),
-    [],
+      onLayout((current) => ({
+        ...current,
+        overlay: current.overlay.includes(key)
+          ? current.overlay.filter((k) => k !== key)
+          : [...current.overlay, key],
+      })),
+    [onLayout],
   );
+  const toggleSection = (prefix: string): void =>
+    onLayout((current) => ({
+      ...current,
+      collapsed: current.collapsed.includes(prefix)
+        ? current.collapsed.filter((p) => p !== prefix)
+        : [...current.collapsed, prefix],
+    }));
   const [showImageSteps, setShowImageSteps] = useState(false);
   const ticks = showImageSteps ? imageSteps : undefined;
 
@@ -118,6 +148,13 @@ export const MetricsBoard = memo(function MetricsBoard({
 
   const matcher = keyMatcher(filter);
   const sections = useMemo(() => layoutPanels(counts, matcher.test), [counts, matcher.test]);
+  const arranged = useMemo(() => arrange(sections, layout), [sections, layout]);
+
+  /** A panel's own smoothing and log y, or the page's. */
+  const looksOf = (key: string): { smoothing: number; logY: boolean } => ({
+    smoothing: layout.panels[key]?.smoothing ?? smoothing,
+    logY: layout.panels[key]?.logY ?? logY,
+  });
 
   const traceFor = (
     key: string,
@@ -125,6 +162,7 @@ export const MetricsBoard = memo(function MetricsBoard({
     run: BoardRun,
     label: string,
     style: RunStyle,
+    looks = { smoothing, logY },
   ): Trace | null => {
     const series = seriesByRun.get(run.runId)?.get(key);
     if (series === undefined || series.length === 0) return null;
@@ -137,7 +175,7 @@ export const MetricsBoard = memo(function MetricsBoard({
     const look = JSON.stringify([runId, label, style, run.startTime, goal, stepMetricName, mode]);
     return traceCache.get(
       series,
-      `${series.version}:${stepMetricSeries?.version ?? '-'}:${smoothing}:${logY}`,
+      `${series.version}:${stepMetricSeries?.version ?? '-'}:${looks.smoothing}:${looks.logY}`,
       look,
       () =>
         buildTrace(
@@ -152,7 +190,7 @@ export const MetricsBoard = memo(function MetricsBoard({
             startTime: run.startTime,
             goal,
           },
-          { mode, smoothing, logY },
+          { mode, smoothing: looks.smoothing, logY: looks.logY },
         ),
     );
   };
@@ -160,7 +198,7 @@ export const MetricsBoard = memo(function MetricsBoard({
   const declaresStepMetric = (key: string): boolean =>
     runs.some((run) => run.declarations.get(key)?.stepMetric != null);
   const modeOf = (key: string): XAxisMode =>
-    panelModes.get(key) ??
+    layout.panels[key]?.xMode ??
     (pageMode !== 'declared' ? pageMode : declaresStepMetric(key) ? 'step_metric' : 'step');
   /** The x of panels that share one: the overlay, and the cursor sync of a page. */
   const sharedMode: XAxisMode =
@@ -183,13 +221,18 @@ export const MetricsBoard = memo(function MetricsBoard({
   const renderPanel = (panel: Panel) => {
     if (panel.type === 'curve') {
       const mode = modeOf(panel.key);
+      const looks = looksOf(panel.key);
+      const own = layout.panels[panel.key];
+      const zoom = own?.zoom !== undefined && own.zoom.mode === mode ? own.zoom.range : null;
       const axisSelect = (
         <select
           value={mode}
           aria-label={`x axis of ${panel.key}`}
           data-testid="panel-x-axis"
           onChange={(event) =>
-            setPanelModes((modes) => new Map(modes).set(panel.key, event.target.value as XAxisMode))
+            onLayout((current) =>
+              setPanel(current, panel.key, { xMode: event.target.value as XAxisMode }),
+            )
           }
         >
           {X_MODES.map(([id, label]) => (
@@ -207,8 +250,8 @@ export const MetricsBoard = memo(function MetricsBoard({
               title={panel.key}
               groups={grouping.groups}
               mode={mode}
-              logY={logY}
-              smoothing={smoothing}
+              logY={looks.logY}
+              smoothing={looks.smoothing}
               center={grouping.center}
               spread={grouping.spread}
               refresh={runs.map((r) => seriesByRun.get(r.runId)?.get(panel.key)?.version).join()}
@@ -225,8 +268,15 @@ export const MetricsBoard = memo(function MetricsBoard({
           runs={runs}
           seriesOf={(runId) => seriesByRun.get(runId)}
           styleOf={styleOf}
-          logY={logY}
-          smoothing={smoothing}
+          logY={looks.logY}
+          smoothing={looks.smoothing}
+          height={own?.tall === true ? TALL_HEIGHT : undefined}
+          zoom={zoom}
+          onZoom={(range) =>
+            onLayout((current) =>
+              setPanel(current, panel.key, { zoom: range === null ? undefined : { mode, range } }),
+            )
+          }
           xLabel={xLabelFor(panel.key)}
           ticks={ticks}
           headTools={
@@ -241,7 +291,7 @@ export const MetricsBoard = memo(function MetricsBoard({
           }
           traces={() =>
             runs.flatMap(
-              (run) => traceFor(panel.key, mode, run, run.label, styleOf(run.runId)) ?? [],
+              (run) => traceFor(panel.key, mode, run, run.label, styleOf(run.runId), looks) ?? [],
             )
           }
           onExportCsv={() => exportCsv([panel.key], panel.key)}
@@ -277,17 +327,28 @@ export const MetricsBoard = memo(function MetricsBoard({
         );
   const spread = scaleSpread(overlayTraces.map((t) => t.y));
 
-  const total = sections.reduce((n, s) => n + s.panels.length, 0) + views.length;
+  const total =
+    arranged.pinned.length +
+    arranged.sections.reduce((n, s) => n + s.panels.length, 0) +
+    views.length;
   // The toolbar's props keep their identity while only samples arrive, so that a live frame
   // renders the panels and not the toolbar (whose inputs React 19 writes again on every render).
-  const onPageMode = useCallback((mode: XAxisChoice) => {
-    setPageMode(mode);
-    setPanelModes(new Map());
-  }, []);
+  // A page's new axis is every panel's: the panels' own axes go.
+  const onPageMode = useCallback(
+    (mode: XAxisChoice) =>
+      onLayout((current) => {
+        let next: BoardLayout = { ...current, pageMode: mode };
+        for (const id of Object.keys(current.panels))
+          next = setPanel(next, id, { xMode: undefined, zoom: undefined });
+        return next;
+      }),
+    [onLayout],
+  );
   const someOffStep = sections.some((section) =>
     section.panels.some((p) => p.type === 'curve' && modeOf(p.key) !== 'step'),
   );
   const imageMarks = imageSteps?.marks;
+  const hiddenKey = arranged.hidden.map(panelId).join('\u0000');
   const toolbarExtra = useMemo(
     () => (
       <>
@@ -298,9 +359,18 @@ export const MetricsBoard = memo(function MetricsBoard({
           onToggle={setShowImageSteps}
           someOffStep={someOffStep}
         />
+        <HiddenPanels
+          hidden={arranged.hidden.map((panel) => ({
+            id: panelId(panel),
+            title: panelTitle(panel),
+          }))}
+          onShow={(ids) => onLayout((current) => setHidden(current, ids, false))}
+        />
       </>
     ),
-    [tools, imageMarks, showImageSteps, someOffStep],
+    // arranged is new with every layout; hiddenKey names what the control shows of it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [tools, imageMarks, showImageSteps, someOffStep, hiddenKey, onLayout],
   );
 
   return (
@@ -324,7 +394,10 @@ export const MetricsBoard = memo(function MetricsBoard({
           <div className="section-head">
             Overlay <span className="muted">{overlayKeys.join(', ')}</span>
             <span className="spacer" />
-            <button className="btn small" onClick={() => setOverlay(new Set())}>
+            <button
+              className="btn small"
+              onClick={() => onLayout((current) => ({ ...current, overlay: [] }))}
+            >
               Clear overlay
             </button>
           </div>
@@ -379,32 +452,19 @@ export const MetricsBoard = memo(function MetricsBoard({
           )}
         </div>
       ) : null}
-      {sections.map((section) => {
-        const isCollapsed = collapsed.has(section.prefix);
-        return (
-          <div className="section" key={section.prefix} data-testid="panel-section">
-            <button
-              className="section-head"
-              onClick={() =>
-                setCollapsed((set) => {
-                  const next = new Set(set);
-                  if (next.has(section.prefix)) next.delete(section.prefix);
-                  else next.add(section.prefix);
-                  return next;
-                })
-              }
-              aria-expanded={!isCollapsed}
-            >
-              <span>{isCollapsed ? '▸' : '▾'}</span>
-              <span className="mono">{section.prefix === '' ? '(top level)' : section.prefix}</span>
-              <span className="muted">{section.panels.length}</span>
-            </button>
-            {isCollapsed ? null : (
-              <div className="panel-grid">{section.panels.map(renderPanel)}</div>
-            )}
-          </div>
-        );
-      })}
+      <BoardSections
+        arranged={arranged}
+        layout={layout}
+        onLayout={onLayout}
+        collapsed={collapsed}
+        onToggleSection={toggleSection}
+        widthOf={(panel): PanelWidth =>
+          layout.panels[panelId(panel)]?.width ??
+          // A breakdown of several runs needs the row: a bar per run per category.
+          (panel.type === 'breakdown' && runs.length > 1 ? 3 : 1)
+        }
+        renderPanel={renderPanel}
+      />
     </div>
   );
 });

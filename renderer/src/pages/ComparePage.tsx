@@ -8,13 +8,16 @@ import { valueText } from '../text/value-text.js';
 import { ValueView } from '../components/ValueView.js';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { VisibleText } from '../components/VisibleText.js';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { MetricDeclaration } from '../../../shared/api/contract.js';
-import type { Route } from '../state/route.js';
+import type { CompareTab, Route } from '../state/route.js';
 import { routeHash } from '../state/route.js';
 import { useServices, useStoreView } from '../state/app-context.js';
 import { unwrap } from '../api/call.js';
-import { MetricsBoard } from '../charts/MetricsBoard.js';
+import { KeptBoard } from '../workspace/KeptBoard.js';
+import { compareScope } from '../workspace/scopes.js';
+import type { BoardLink } from '../workspace/board-link.js';
+import { replaceAddress } from '../workspace/WorkspaceProvider.js';
 import type { BoardRun } from '../charts/board-run.js';
 import { runColors } from '../charts/run-colors.js';
 import { RunSwatch } from '../charts/RunSwatch.js';
@@ -29,8 +32,6 @@ import type { BoardGrouping } from '../charts/DerivedPanels.js';
 import { groupStyles } from '../charts/group-style.js';
 import { GroupControls, useGroupDrawing } from './GroupControls.js';
 import { DerivedViews } from './DerivedViews.js';
-
-type CompareTab = 'metrics' | 'system' | 'images' | 'params';
 
 function sameValues(values: (Value | undefined)[]): boolean {
   const texts = values.map((v) =>
@@ -96,13 +97,28 @@ function ValuesComparison({
 export function ComparePage({
   runIds,
   navigate,
+  initialTab,
+  board,
 }: {
   runIds: readonly string[];
   navigate: (route: Route) => void;
+  /** The tab and the board as the address set them (a link followed). */
+  initialTab?: CompareTab | undefined;
+  board?: BoardLink | undefined;
 }) {
   const view = useStoreView();
   const { bridge, store, toast } = useServices();
-  const [tab, setTab] = useState<CompareTab>('metrics');
+  const [tab, setTabState] = useState<CompareTab>(initialTab ?? 'metrics');
+  const setTab = (next: CompareTab): void => {
+    setTabState(next);
+    replaceAddress(routeHash({ page: 'compare', runIds, tab: next }));
+  };
+  const onLink = useCallback(
+    (link: BoardLink) => replaceAddress(routeHash({ page: 'compare', runIds, tab, board: link })),
+    // runIds is a new array on every render; the address names the same runs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [JSON.stringify(runIds), tab],
+  );
   const [declarations, setDeclarations] = useState<
     ReadonlyMap<string, { metrics: ReadonlyMap<string, MetricDeclaration>; extras: RunExtras }>
   >(new Map());
@@ -283,7 +299,10 @@ export function ComparePage({
           </div>
         ) : null}
         {tab === 'metrics' ? (
-          <MetricsBoard
+          <KeptBoard
+            scope={compareScope('metric')}
+            link={initialTab === undefined || initialTab === 'metrics' ? board : undefined}
+            onLink={onLink}
             runs={boardRuns}
             kind="metric"
             grouping={grouping}
@@ -292,7 +311,14 @@ export function ComparePage({
           />
         ) : null}
         {tab === 'system' ? (
-          <MetricsBoard runs={boardRuns} kind="reading" grouping={grouping} />
+          <KeptBoard
+            scope={compareScope('reading')}
+            link={initialTab === 'system' ? board : undefined}
+            onLink={onLink}
+            runs={boardRuns}
+            kind="reading"
+            grouping={grouping}
+          />
         ) : null}
         {tab === 'images' ? <CompareImages runs={runs} styles={runStyles} /> : null}
         {tab === 'params' ? (

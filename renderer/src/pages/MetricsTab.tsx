@@ -4,11 +4,14 @@
 // can tick where the run logged images, each tick a way into the Files tab at its step. The
 // store's derived views are panels here too, added and edited from the toolbar.
 
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { RunDetail } from '../../../shared/api/contract.js';
 import type { SeriesKind } from '../../../shared/format/records.js';
 import { StatisticsTable } from './StatisticsTable.js';
-import { MetricsBoard } from '../charts/MetricsBoard.js';
+import { KeptBoard } from '../workspace/KeptBoard.js';
+import { runScope } from '../workspace/scopes.js';
+import type { BoardLink } from '../workspace/board-link.js';
+import { replaceAddress } from '../workspace/WorkspaceProvider.js';
 import { exactKeyFilter } from '../charts/panel-layout.js';
 import type { BoardRun } from '../charts/board-run.js';
 import { visibleText } from '../text/visible-text.js';
@@ -16,6 +19,7 @@ import type { ImageStepMarks } from '../charts/ImageTicks.js';
 import { imageStepMarks } from '../charts/image-ticks.js';
 import { useLoggedFiles } from '../files/use-logged-files.js';
 import type { FilesFocus, Route } from '../state/route.js';
+import { routeHash } from '../state/route.js';
 import type { HealthEvent } from '../../../shared/api/health.js';
 import { eventText } from '../../../shared/health/health-text.js';
 import type { RunExtras } from '../charts/marks/run-extras.js';
@@ -30,6 +34,7 @@ export function MetricsTab({
   kind,
   navigate,
   focus,
+  board,
 }: {
   detail: RunDetail;
   runId: string;
@@ -37,7 +42,16 @@ export function MetricsTab({
   navigate: (route: Route) => void;
   /** A link's key (shown alone) and step (a health event's, marked with the rest). */
   focus?: FilesFocus | undefined;
+  /** The board as the address set it (a link followed). */
+  board?: BoardLink | undefined;
 }) {
+  // Arranged once for every run of the experiment: its keys are the same, by name.
+  const scope = runScope(detail.summary.experiment, kind);
+  const tab = kind === 'metric' ? 'metrics' : 'system';
+  const onLink = useCallback(
+    (link: BoardLink) => replaceAddress(routeHash({ page: 'run', runId, tab, board: link })),
+    [runId, tab],
+  );
   const statistics = detail.statistics.filter((stats) => stats.kind === kind);
   const { summary } = detail;
   // A live run's detail comes anew twice a second: its extras are made again only when they grow.
@@ -63,10 +77,12 @@ export function MetricsTab({
   const runIds = useMemo(() => [runId], [runId]);
   return (
     <div className="stack">
-      <MetricsBoard
-        // A link to another key opens the board anew, filtered to it.
-        key={focus?.key ?? ''}
-        initialFilter={focus?.key != null ? exactKeyFilter(focus.key) : undefined}
+      <KeptBoard
+        // A link to another key, or a run of another experiment, opens the board anew.
+        key={`${scope}\u0000${focus?.key ?? ''}`}
+        scope={scope}
+        link={focus?.key != null ? { ...board, filter: exactKeyFilter(focus.key) } : board}
+        onLink={onLink}
         runs={runs}
         kind={kind}
         imageSteps={imageSteps}

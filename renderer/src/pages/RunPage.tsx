@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import type { RunDetail, RunSummary } from '../../../shared/api/contract.js';
 import { unwrap } from '../api/call.js';
 import type { FilesFocus, Route, RunTab } from '../state/route.js';
+import type { BoardLink } from '../workspace/board-link.js';
 import { routeHash } from '../state/route.js';
 import { useAnswerOrder, useThrottledAsk } from '../state/throttled-ask.js';
 import {
@@ -84,6 +85,7 @@ export function RunPage(props: {
   tab: RunTab;
   files?: FilesFocus | undefined;
   metrics?: FilesFocus | undefined;
+  board?: BoardLink | undefined;
   navigate: (route: Route) => void;
 }) {
   const { runId, tab, navigate } = props;
@@ -248,10 +250,17 @@ export function RunPage(props: {
             kind="metric"
             navigate={navigate}
             focus={props.metrics}
+            board={props.board}
           />
         ) : null}
         {detail !== null && tab === 'system' ? (
-          <MetricsTab detail={detail} runId={runId} kind="reading" navigate={navigate} />
+          <MetricsTab
+            detail={detail}
+            runId={runId}
+            kind="reading"
+            navigate={navigate}
+            board={props.board}
+          />
         ) : null}
         {tab === 'files' ? (
           // The files are listed on their own: the tab needs no detail to open.

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RunStatusName, RunSummary } from '../../../shared/api/contract.js';
 import type { Route } from '../state/route.js';
+import { routeHash } from '../state/route.js';
 import { useNow, useSelection, useServices, useStoreView } from '../state/app-context.js';
 import { useDerivedViews, useGroupBy } from '../state/sweep-choices.js';
 import { saveBlob, safeFileName } from '../charts/download.js';
@@ -33,6 +34,7 @@ import { FilterChips, filterProblem } from './FilterChips.js';
 import { useSweepState } from '../sweeps/sweep-state.js';
 import { SweepPanel } from '../sweeps/SweepPanel.js';
 import { WatchToggle } from '../health/HealthMarks.js';
+import { replaceAddress } from '../workspace/WorkspaceProvider.js';
 
 const countsOf = rememberLast((runs: ReadonlyMap<string, RunSummary>) =>
   statusCounts(runs.values()),
@@ -47,11 +49,28 @@ function toggled<T>(set: ReadonlySet<T>, item: T): Set<T> {
   return next;
 }
 
-export function RunsBrowser(props: { navigate: (route: Route) => void }) {
+export function RunsBrowser(props: {
+  navigate: (route: Route) => void;
+  /** The filter the address holds. */
+  initialFilter: string;
+}) {
   const view = useStoreView();
   const { store } = useServices();
   const now = useNow(5000);
-  const [filter, setFilter] = useState('');
+  const [filter, setFilterState] = useState(props.initialFilter);
+  // The filter is in the address too, so that a link to the table holds it.
+  const setFilter = useCallback(
+    (next: string) => {
+      setFilterState(next);
+      store.session.runsFilter = next;
+      replaceAddress(routeHash({ page: 'runs', filter: next }));
+    },
+    [store],
+  );
+  useEffect(
+    () => void (store.session.runsFilter = props.initialFilter),
+    [store, props.initialFilter],
+  );
   const [statuses, setStatuses] = useState<ReadonlySet<RunStatusName>>(new Set());
   const [sort, setSort] = usePersistedState<TableOptions['sort']>('sort', {
     column: { kind: 'start' },

@@ -2,7 +2,12 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
-function load<T>(name: string, fallback: T, check: (value: unknown) => T | undefined): T {
+/** What is kept under `munin-view:<name>`, checked; the fallback when nothing (sound) is. */
+export function readChoice<T>(
+  name: string,
+  fallback: T,
+  check: (value: unknown) => T | undefined,
+): T {
   try {
     const text = localStorage.getItem(`munin-view:${name}`);
     if (text === null) return fallback;
@@ -14,7 +19,8 @@ function load<T>(name: string, fallback: T, check: (value: unknown) => T | undef
   }
 }
 
-function save(name: string, value: unknown): void {
+/** Keeps a value under `munin-view:<name>`. */
+export function writeChoice(name: string, value: unknown): void {
   try {
     localStorage.setItem(`munin-view:${name}`, JSON.stringify(value));
   } catch {
@@ -34,13 +40,13 @@ export function usePersistedState<T>(
 ): [T, (update: T | ((current: T) => T)) => void] {
   const [state, setState] = useState<{ name: string; value: T }>(() => ({
     name,
-    value: load(name, fallback, check),
+    value: readChoice(name, fallback, check),
   }));
   // Under a name other than the state's (a store opened since), what is stored under it: read
   // once per name, not on every render, where a new object each time would undo every memo
   // downstream (the runs table re-filtered 10,000 runs on each render for a new views list).
   const value = useMemo(
-    () => (state.name === name ? state.value : load(name, fallback, check)),
+    () => (state.name === name ? state.value : readChoice(name, fallback, check)),
     // The fallback and check are the caller's constants: the name alone picks what is stored.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [state, name],
@@ -51,12 +57,12 @@ export function usePersistedState<T>(
   useEffect(() => {
     if (state.name !== name || state === stored.current) return;
     stored.current = state;
-    save(name, state.value);
+    writeChoice(name, state.value);
   }, [name, state]);
   const setValue = useCallback(
     (update: T | ((current: T) => T)) =>
       setState((current) => {
-        const base = current.name === name ? current.value : load(name, fallback, check);
+        const base = current.name === name ? current.value : readChoice(name, fallback, check);
         const next = typeof update === 'function' ? (update as (current: T) => T)(base) : update;
         return { name, value: next };
       }),

@@ -1,9 +1,13 @@
-// The app's routes as location hashes: the runs table, a run's tab (the Files and Metrics tabs at
-// a key and step, so that a link opens them there), the runs compared, the artifacts and one
-// artifact.
+// The app's routes as location hashes: the runs table (with its filter), a run's tab (the Files
+// and Metrics tabs at a key and step, a metrics page as it was set: its key filter, x axis,
+// smoothing, log y and zoom), the runs compared (their tab, their metrics page as set), the
+// artifacts and one artifact. An address reopens its page as it was: that is what a link is.
+
+import type { BoardLink } from '../workspace/board-link.js';
+import { putBoardLink, readBoardLink } from '../workspace/board-link.js';
 
 export type Route =
-  | { readonly page: 'runs' }
+  | { readonly page: 'runs'; readonly filter?: string }
   | {
       readonly page: 'run';
       readonly runId: string;
@@ -12,8 +16,15 @@ export type Route =
       readonly files?: FilesFocus;
       /** On the Metrics tab: the key to show alone, and the step a link (an event) points at. */
       readonly metrics?: FilesFocus;
+      /** On the Metrics and System tabs: the board as it was set. */
+      readonly board?: BoardLink;
     }
-  | { readonly page: 'compare'; readonly runIds: readonly string[] }
+  | {
+      readonly page: 'compare';
+      readonly runIds: readonly string[];
+      readonly tab?: CompareTab;
+      readonly board?: BoardLink;
+    }
   | { readonly page: 'artifacts' }
   | {
       readonly page: 'artifact';
@@ -24,6 +35,12 @@ export type Route =
 
 export type RunTab = 'overview' | 'metrics' | 'system' | 'files' | 'notes';
 const TABS: readonly RunTab[] = ['overview', 'metrics', 'system', 'files', 'notes'];
+
+export type CompareTab = 'metrics' | 'system' | 'images' | 'params';
+export const COMPARE_TABS: readonly CompareTab[] = ['metrics', 'system', 'images', 'params'];
+
+/** The tabs that show a metrics board, whose setting an address carries. */
+const BOARD_TABS: readonly string[] = ['metrics', 'system'];
 
 /** Where the Files tab opens: a key (null: the first), a step (null: the key's last). */
 export interface FilesFocus {
@@ -73,13 +90,34 @@ export function parseRoute(hash: string): Route {
     const focus = query !== undefined ? parseFocus(query) : undefined;
     const runId = decodePart(parts[1]);
     if (focus !== undefined && tab === 'files') return { page: 'run', runId, tab, files: focus };
-    if (focus !== undefined && tab === 'metrics')
-      return { page: 'run', runId, tab, metrics: focus };
-    return { page: 'run', runId, tab };
+    const board =
+      query !== undefined && BOARD_TABS.includes(tab)
+        ? readBoardLink(new URLSearchParams(query))
+        : undefined;
+    return {
+      page: 'run',
+      runId,
+      tab,
+      ...(focus !== undefined && tab === 'metrics' ? { metrics: focus } : {}),
+      ...(board !== undefined ? { board } : {}),
+    };
   }
   if (parts[0] === 'compare' && parts[1] !== undefined) {
-    const encoded = parts[1].split(',').filter((id) => id.length > 0);
-    return { page: 'compare', runIds: encoded.map(decodePart) };
+    // routeHash encodes each id whole, `?` included: a `?` left starts the page's query.
+    const mark = parts[1].indexOf('?');
+    const list = mark < 0 ? parts[1] : parts[1].slice(0, mark);
+    const params = new URLSearchParams(mark < 0 ? '' : parts[1].slice(mark + 1));
+    const encoded = list.split(',').filter((id) => id.length > 0);
+    const tab = params.get('tab');
+    const board = readBoardLink(params);
+    return {
+      page: 'compare',
+      runIds: encoded.map(decodePart),
+      ...(tab !== null && COMPARE_TABS.includes(tab as CompareTab)
+        ? { tab: tab as CompareTab }
+        : {}),
+      ...(board !== undefined ? { board } : {}),
+    };
   }
   if (parts[0] === 'artifacts') {
     if (parts[1] === undefined || parts[1] === '') return { page: 'artifacts' };
@@ -91,27 +129,39 @@ export function parseRoute(hash: string): Route {
       versionText !== null && /^[1-9][0-9]*$/.test(versionText) ? Number(versionText) : null;
     return { page: 'artifact', name, version };
   }
-  return { page: 'runs' };
+  const mark = body.indexOf('?');
+  const filter = mark < 0 ? null : new URLSearchParams(body.slice(mark + 1)).get('filter');
+  return filter === null || filter === '' ? { page: 'runs' } : { page: 'runs', filter };
 }
 
 /** The hash of a route; parseRoute reads it back to the same route, ids exactly as they are. */
 export function routeHash(route: Route): string {
   switch (route.page) {
     case 'runs':
-      return '#/';
+      return route.filter === undefined || route.filter === ''
+        ? '#/'
+        : `#/?${new URLSearchParams({ filter: route.filter }).toString()}`;
     case 'run': {
       const hash = `#/run/${encodeURIComponent(route.runId)}/${route.tab}`;
       const focus =
         route.tab === 'files' ? route.files : route.tab === 'metrics' ? route.metrics : undefined;
-      if (focus === undefined) return hash;
       const params = new URLSearchParams();
-      if (focus.key !== null) params.set('key', focus.key);
-      if (focus.step !== null) params.set('step', String(focus.step));
-      return `${hash}?${params.toString()}`;
+      if (focus?.key != null) params.set('key', focus.key);
+      if (focus?.step != null) params.set('step', String(focus.step));
+      if (route.board !== undefined && BOARD_TABS.includes(route.tab))
+        putBoardLink(route.board, params);
+      const query = params.toString();
+      return query === '' ? hash : `${hash}?${query}`;
     }
-    case 'compare':
+    case 'compare': {
       // encodeURIComponent encodes `,`: the commas left are the list's own.
-      return `#/compare/${route.runIds.map(encodeURIComponent).join(',')}`;
+      const hash = `#/compare/${route.runIds.map(encodeURIComponent).join(',')}`;
+      const params = new URLSearchParams();
+      if (route.tab !== undefined && route.tab !== 'metrics') params.set('tab', route.tab);
+      if (route.board !== undefined) putBoardLink(route.board, params);
+      const query = params.toString();
+      return query === '' ? hash : `${hash}?${query}`;
+    }
     case 'artifacts':
       return '#/artifacts';
     case 'artifact': {

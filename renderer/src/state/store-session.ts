@@ -1,5 +1,6 @@
 // What the UI keeps for as long as a store is open, beyond the page that made it: the runs
-// selected for comparing and the notes drafts not yet saved, so that leaving a page loses neither.
+// selected for comparing, the notes drafts not yet saved, so that leaving a page loses neither,
+// and the runs table's last filter, for a view saved elsewhere.
 
 type Listener = () => void;
 
@@ -13,6 +14,8 @@ export class StoreSession {
   private readonly listeners = new Set<Listener>();
   private selection: ReadonlySet<string> = new Set();
   private drafts: ReadonlyMap<string, NotesDraft> = new Map();
+  /** The runs table's filter as last typed: what a view saved from another page holds of it. */
+  runsFilter = '';
 
   subscribe = (listener: Listener): (() => void) => {
     this.listeners.add(listener);
