@@ -6,10 +6,13 @@ import { StoreError } from './store/store.js';
 import { documentPieces } from './store/export.js';
 import { diskExportParts } from './sources/open-source.js';
 import { writePieces } from './store/export-stream.js';
+import { linkInArguments, parseDesktopLink, withoutLink } from './desktop-link.js';
 
 const USAGE = `usage:
   munin-view [PATH ...] [--verbose]
-                                 open the desktop app on PATH (or on its welcome screen);
+  munin-view --open munin-view://open?store=STORE&page=#/...
+                                 open the desktop app on PATH (or on its welcome screen), or
+                                 at the page a link names (the app's Copy link makes them);
                                  a PATH is a munin store, a .jsonl event stream, or a folder
                                  of streams (.jsonl files in it or up to 3 folders down);
                                  several PATHs open side by side
@@ -106,12 +109,19 @@ export async function main(argv: string[]): Promise<void> {
       process.stdout.write(USAGE);
       return;
     default: {
-      // Anything else names what to open in the desktop app (or nothing: its welcome screen).
+      // Anything else names what to open in the desktop app (or nothing: its welcome screen), or
+      // a munin-view:// link to follow there.
       const { args, verbose } = takeVerbose(argv);
-      const unknown = args.find((arg) => arg.startsWith('-'));
+      const link = linkInArguments(args);
+      if (link !== null) {
+        const parsed = parseDesktopLink(link);
+        if (!parsed.ok) fail(parsed.problem);
+      }
+      const paths = withoutLink(args);
+      const unknown = paths.find((arg) => arg.startsWith('-'));
       if (unknown !== undefined) fail(`unknown command ${JSON.stringify(unknown)}\n${USAGE}`);
       const { launchDesktopApp } = await import('./launch-app.js');
-      process.exitCode = await launchDesktopApp(args, verbose);
+      process.exitCode = await launchDesktopApp(paths, verbose, link);
     }
   }
 }

@@ -54,10 +54,14 @@ function electronBinaryOrDownload(): string | null {
 }
 
 /**
- * Runs the app on the paths (or on its welcome screen when none); `verbose` passes --verbose on
- * to it.
+ * Runs the app on the paths (or on its welcome screen when none), or at the page a munin-view://
+ * link names; `verbose` passes --verbose on to it.
  */
-export function launchDesktopApp(paths: readonly string[], verbose = false): Promise<number> {
+export function launchDesktopApp(
+  paths: readonly string[],
+  verbose = false,
+  link: string | null = null,
+): Promise<number> {
   const binary = electronBinaryOrDownload();
   if (binary === null) {
     process.stderr.write(
@@ -79,7 +83,12 @@ export function launchDesktopApp(paths: readonly string[], verbose = false): Pro
   });
   const child = spawn(
     binary,
-    [packageRoot, ...(verbose ? ['--verbose'] : []), ...paths.map((path) => resolve(path))],
+    [
+      packageRoot,
+      ...(verbose ? ['--verbose'] : []),
+      ...(link !== null ? ['--open', link] : []),
+      ...paths.map((path) => resolve(path)),
+    ],
     { stdio: 'inherit' },
   );
   return new Promise((done) => child.on('exit', (code) => done(code ?? 0)));

@@ -23,6 +23,7 @@ import { apiChannel, DESKTOP_CHANNELS, EVENT_CHANNELS } from '../shared/api/ipc-
 import { DesktopHost } from './host/desktop-host.js';
 import { SettingsFile, thresholdsProblem } from './desktop-settings.js';
 import { DesktopNotifier } from './notify/desktop-notifier.js';
+import { LINK_SCHEME, linkInArguments, parseDesktopLink, withoutLink } from './desktop-link.js';
 import type { HealthThresholds } from '../shared/api/health.js';
 import { appMenuTemplate } from './app-menu.js';
 import { resolveAppFile } from './app-protocol.js';
@@ -44,6 +45,8 @@ protocol.registerSchemesAsPrivileged([
 ]);
 
 let mainWindow: BrowserWindow | null = null;
+/** A link macOS handed over before the app was ready. */
+let pendingLink: string | null = null;
 let settings: SettingsFile;
 
 function isAppUrl(url: string): boolean {
@@ -80,13 +83,35 @@ const notifier = new DesktopNotifier(
   },
 );
 
-/** What the command line names to open: every argument that is not an option or the app. */
+/** What the command line names to open: every argument that is not an option, a link or the app. */
 function pathsFromArguments(argv: readonly string[]): string[] {
-  return argv
-    .slice(app.isPackaged ? 1 : 2)
+  return withoutLink(argv.slice(app.isPackaged ? 1 : 2))
     .filter((arg) => !arg.startsWith('-'))
     .map((arg) => resolve(arg));
 }
+
+/**
+ * Follows a munin-view:// link: opens its store unless it is open, then shows its page there (a
+ * run not in the store says so on its page); a link that names no store here says why.
+ */
+async function followLink(text: string): Promise<void> {
+  const link = parseDesktopLink(text);
+  if (!link.ok) return void dialog.showErrorBox('munin-view cannot follow the link', link.problem);
+  if (host.root !== resolve(link.store)) {
+    const opened = await host.open(link.store);
+    if (!opened.ok)
+      return void dialog.showErrorBox('munin-view cannot open the link’s store', opened.message);
+  }
+  if (mainWindow === null) pendingPage = link.page;
+  else {
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+    mainWindow.webContents.send(EVENT_CHANNELS.openPage, link.page);
+  }
+}
+
+/** A page a link asked for before the window was there: shown once it has loaded. */
+let pendingPage: string | null = null;
 
 function demoStorePath(): string {
   return join(app.getPath('userData'), 'demo-store');
@@ -210,6 +235,11 @@ function createWindow(): void {
     mainWindow = null;
   });
   window.once('ready-to-show', () => window.show());
+  window.webContents.once('did-finish-load', () => {
+    if (pendingPage === null) return;
+    window.webContents.send(EVENT_CHANNELS.openPage, pendingPage);
+    pendingPage = null;
+  });
   void window.loadURL(`${APP_ORIGIN}/index.html`);
 }
 
@@ -285,12 +315,20 @@ if (!firstInstance) {
   app.quit();
 } else {
   app.on('second-instance', (_event, argv) => {
+    const link = linkInArguments(argv);
     const paths = pathsFromArguments(argv);
-    if (paths.length > 0) void host.open(paths);
+    if (link !== null) void followLink(link);
+    else if (paths.length > 0) void host.open(paths);
     if (mainWindow !== null) {
       if (mainWindow.isMinimized()) mainWindow.restore();
       mainWindow.focus();
     }
+  });
+  // macOS hands a clicked munin-view:// link here (elsewhere it comes as an argument).
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    if (app.isReady()) void followLink(url);
+    else pendingLink = url;
   });
   app.on('web-contents-created', (_event, contents) => lockDown(contents));
   app.on('window-all-closed', () => {
@@ -306,8 +344,13 @@ if (!firstInstance) {
     servePages();
     registerIpc();
     buildMenu();
+    // munin-view:// links open this app (registered for the user; a packaged app also declares
+    // it in its bundle).
+    app.setAsDefaultProtocolClient(LINK_SCHEME);
     const paths = pathsFromArguments(process.argv);
-    if (paths.length > 0) {
+    const link = pendingLink ?? linkInArguments(process.argv.slice(app.isPackaged ? 1 : 2));
+    if (link !== null) await followLink(link);
+    else if (paths.length > 0) {
       const opened = await host.open(paths);
       if (!opened.ok) dialog.showErrorBox('munin-view could not open the store', opened.message);
     }

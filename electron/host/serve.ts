@@ -29,6 +29,14 @@ import type { FlowLimits } from './socket-outbox.js';
 import { SocketOutbox } from './socket-outbox.js';
 import type { AuthPolicy } from './serve-auth.js';
 import { authorize, cookieName } from './serve-auth.js';
+import {
+  isAppPage,
+  PROMPT_CSS,
+  PROMPT_HTML,
+  PROMPT_JS,
+  PROMPT_SCRIPT,
+  PROMPT_STYLE,
+} from './token-prompt.js';
 
 export const nodeTextCodec: TextCodec = {
   encode: (text) => new TextEncoder().encode(text),
@@ -76,6 +84,26 @@ export interface RunningServer {
 function refuse(response: ServerResponse, status: number, reason: string): void {
   response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
   response.end(`${reason}\n`);
+}
+
+/** What a browser without the token is given at an address: the prompt, its script or style. */
+function tokenDoor(pathname: string): { status: number; type: string; body: string } | null {
+  if (isAppPage(pathname))
+    return { status: 401, type: 'text/html; charset=utf-8', body: PROMPT_HTML };
+  if (pathname === PROMPT_SCRIPT)
+    return { status: 200, type: 'text/javascript; charset=utf-8', body: PROMPT_JS };
+  if (pathname === PROMPT_STYLE)
+    return { status: 200, type: 'text/css; charset=utf-8', body: PROMPT_CSS };
+  return null;
+}
+
+function sendDoor(
+  response: ServerResponse,
+  door: { status: number; type: string; body: string },
+  head: boolean,
+): void {
+  response.writeHead(door.status, { 'Content-Type': door.type, ...SECURITY_HEADERS });
+  response.end(head ? undefined : door.body);
 }
 
 function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
@@ -187,9 +215,15 @@ export async function serve(backend: Backend, options: ServeOptions): Promise<Ru
   const server = createServer((request, response) => {
     const stateChanging = request.method !== 'GET' && request.method !== 'HEAD';
     const verdict = authorize(request, policy, stateChanging);
-    if (!verdict.ok) return refuse(response, verdict.status, verdict.reason);
-    if (stateChanging) return refuse(response, 405, 'only GET and HEAD are served');
     const url = new URL(request.url ?? '/', 'http://localhost');
+    if (!verdict.ok) {
+      if (verdict.status === 401 && !stateChanging) {
+        const door = tokenDoor(url.pathname);
+        if (door !== null) return sendDoor(response, door, request.method === 'HEAD');
+      }
+      return refuse(response, verdict.status, verdict.reason);
+    }
+    if (stateChanging) return refuse(response, 405, 'only GET and HEAD are served');
     if (url.pathname === '/api/export') {
       response.writeHead(200, {
         'Content-Type': 'application/json; charset=utf-8',
