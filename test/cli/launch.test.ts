@@ -75,4 +75,25 @@ describe('munin-view [STORE]', () => {
       expect(result.stderr).toContain('munin-view serve /some/store /some/streams');
     },
   );
+
+  it('refuses a link that is no munin-view:// link, saying why', () => {
+    for (const link of ['https://example.com/', 'munin-view://open?store=relative/path']) {
+      const result = run('--open', link);
+      expect(result.status, link).toBe(2);
+      expect(result.stderr).toMatch(/^munin-view: /);
+    }
+    expect(run('--open', 'munin-view://open?store=relative').stderr).toContain(
+      'the link names no store by its full path',
+    );
+  });
+
+  it.skipIf(electronBinary() !== null)('takes a link to open the app at, --open or bare', () => {
+    const link = 'munin-view://open?store=%2Fsome%2Fstore&page=%23%2Fcompare%2Fa%2Cb';
+    for (const args of [['--open', link], [link]]) {
+      const result = run(...args);
+      expect(result.status, args.join(' ')).toBe(1);
+      expect(result.stderr).toMatch(/Electron's binary is not installed/);
+      expect(result.stderr).not.toMatch(/unknown command/);
+    }
+  });
 });
