@@ -4,7 +4,6 @@
 
 import type {
   EnvelopeColumns,
-  EnvelopePoints,
   EnvelopeXColumn,
   LabelFilter,
   PointAt,
@@ -14,6 +13,7 @@ import type {
 import type { Goal } from '../../shared/format/records.js';
 import type { EnvelopeBasis } from '../../shared/series/derived-series.js';
 import { EnvelopeCache } from '../../shared/series/derived-series.js';
+import { envelopeColumns } from '../../shared/series/envelope-columns.js';
 import type { Series } from '../store/log/run-fold.js';
 
 /** What a run tells its curve reader: the series a request draws and what its keys declare. */
@@ -60,56 +60,14 @@ export class CurveReader {
       width,
       smoothing,
     });
-    const { samples } = series;
-    // Plain loops: a typed array's from() with a mapping function cost as much as the query.
-    const stepsAt = (positions: Uint32Array): Float64Array => {
-      const steps = new Float64Array(positions.length);
-      for (let k = 0; k < positions.length; k++)
-        steps[k] = samples.step(envelopes.sampleAt(positions[k]!));
-      return steps;
-    };
-    const xAt = (positions: Uint32Array): Float64Array => {
-      const x = new Float64Array(positions.length);
-      for (let k = 0; k < positions.length; k++) x[k] = envelopes.xAt(positions[k]!);
-      return x;
-    };
-    const curve = (found: { indices: Uint32Array; x: Float64Array; y: Float64Array }) => ({
-      // Against step, the points' x are their steps: the envelope holds them already.
-      steps: basis.kind === 'step' ? found.x : stepsAt(found.indices),
-      x: basis.kind === 'step' ? null : found.x,
-      values: found.y,
-    });
-    const points = (positions: Uint32Array, values: Float64Array): EnvelopePoints => ({
-      steps: stepsAt(positions),
-      x: basis.kind === 'step' ? null : xAt(positions),
-      values,
-    });
-    const goal = this.source.declaration(request.key)?.goal ?? null;
-    const best = goal === null ? -1 : envelopes.best(goal);
-    const { nonFinite } = envelope.raw;
-    return {
-      raw: curve(envelope.raw),
-      smoothed: envelope.smoothed === null ? null : curve(envelope.smoothed),
-      markers: points(
-        nonFinite,
-        Float64Array.from(nonFinite, (p) => samples.value(envelopes.sampleAt(p))),
-      ),
-      inView: envelope.raw.inView,
-      layout: envelope.raw.layout,
-      total: samples.length,
+    return envelopeColumns({
+      samples: series.samples,
+      envelopes,
+      envelope,
+      onStep: basis.kind === 'step',
       stepMetric: basis.kind === 'step-metric' ? basis.name : null,
-      unpaired: envelopes.unpaired,
-      xOrder: envelopes.sorted ? 'sorted' : 'series',
-      nonFinite: envelopes.nonFinite,
-      best:
-        best < 0
-          ? null
-          : {
-              step: samples.step(envelopes.sampleAt(best)),
-              x: envelopes.xAt(best),
-              value: samples.value(envelopes.sampleAt(best)),
-            },
-    };
+      goal: this.source.declaration(request.key)?.goal ?? null,
+    });
   }
 
   /**
