@@ -41,7 +41,12 @@ const RENDERER_DIR = resolve(here, '..', 'renderer');
 const PRELOAD = join(here, 'preload.cjs');
 
 protocol.registerSchemesAsPrivileged([
-  { scheme: SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  {
+    scheme: SCHEME,
+    // stream: audio and video of the scheme are read in ranges as they play and seek, as over
+    // HTTP, rather than taken to be buffered whole.
+    privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true },
+  },
 ]);
 
 let mainWindow: BrowserWindow | null = null;
@@ -303,7 +308,12 @@ function servePages(): void {
     // The page fetches logged files by relative address, so they come here as they go to `serve`.
     const url = new URL(request.url);
     if (url.host === 'app' && isLoggedFileAddress(url.pathname))
-      return host.loggedFileResponse(request.method, url.pathname);
+      return host.loggedFileResponse({
+        method: request.method,
+        pathname: url.pathname,
+        range: request.headers.get('Range') ?? undefined,
+        ifRange: request.headers.get('If-Range') ?? undefined,
+      });
     const answer = resolveAppFile(request.url, RENDERER_DIR, 'app');
     if (answer.status !== 200) return new Response(answer.reason, { status: answer.status });
     return net.fetch(pathToFileURL(answer.path).toString());

@@ -14,6 +14,7 @@ import { nodeTextCodec } from './serve.js';
 import { StoreError } from '../store/store.js';
 import { LoggedFileRefusal } from '../store/logged-files.js';
 import type { OpenedFile } from '../store/store-files.js';
+import type { LoggedFileRequest } from './logged-file-response.js';
 import { loggedFileResponse } from './logged-file-response.js';
 
 /** What the handlers read of Electron's IpcMainInvokeEvent, besides what the sender check reads. */
@@ -143,9 +144,9 @@ export class DesktopHost {
     }
   }
 
-  /** The answer to the app scheme's request for a logged file at pathname, as `serve` answers. */
-  loggedFileResponse(method: string, pathname: string): Response {
-    return loggedFileResponse((runId, path) => this.openLoggedFile(runId, path), method, pathname);
+  /** The answer to the app scheme's request for a logged file, as `serve` answers. */
+  loggedFileResponse(request: LoggedFileRequest): Response {
+    return loggedFileResponse((runId, path) => this.openLoggedFile(runId, path), request);
   }
 
   /** Answers one Api call of the window webContentsId, as a frame. */

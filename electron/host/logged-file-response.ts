@@ -1,10 +1,13 @@
 // The answer to a request for a file a run logged, the same over HTTP (`serve`) and the desktop
-// app's own scheme: status, headers and the open file, then sent as a Node stream or a web one.
+// app's own scheme: status, headers, the open file and the bytes of it to send (the whole file,
+// or the part a Range asks for), then sent as a Node stream or a web one.
 
 import { close, read } from 'node:fs';
 import { basename } from 'node:path';
 import { parseLoggedFileUrl } from '../../shared/api/logged-file-url.js';
 import { log } from '../log.js';
+import type { RangeVerdict } from './byte-ranges.js';
+import { rangeOfRequest } from './byte-ranges.js';
 import { LoggedFileRefusal, typeOfLoggedFile } from '../store/logged-files.js';
 import type { OpenedFile } from '../store/store-files.js';
 
@@ -25,17 +28,32 @@ const COMMON_HEADERS = {
   'Cache-Control': 'no-cache',
 };
 
+/** A request for a logged file, as either transport hands it over. */
+export interface LoggedFileRequest {
+  readonly method: string;
+  readonly pathname: string;
+  /** The Range header, when the request has one. */
+  readonly range?: string | undefined;
+  /** The If-Range header, when the request has one. */
+  readonly ifRange?: string | undefined;
+}
+
+export type RefusalStatus = 400 | 403 | 404 | 405 | 416 | 500;
+
 export type LoggedFileAnswer =
   | {
-      readonly status: 200;
+      /** 200: the whole file; 206: the part a Range asked for. */
+      readonly status: 200 | 206;
       readonly headers: Record<string, string>;
       /** The open file, which the sender closes; null for HEAD, whose file is closed already. */
       readonly file: OpenedFile | null;
-      /** The bytes sent: the file's size when it was opened. */
-      readonly size: number;
+      /** The first byte sent. */
+      readonly start: number;
+      /** How many bytes are sent from start: all of them were in the file when it was opened. */
+      readonly length: number;
     }
   | {
-      readonly status: 400 | 403 | 404 | 405 | 500;
+      readonly status: RefusalStatus;
       readonly headers: Record<string, string>;
       readonly text: string;
     };
@@ -45,10 +63,14 @@ export function isLoggedFileAddress(pathname: string): boolean {
   return pathname.startsWith(LOGGED_FILES_PREFIX);
 }
 
-function refusal(status: 400 | 403 | 404 | 405 | 500, reason: string): LoggedFileAnswer {
+function refusal(
+  status: RefusalStatus,
+  reason: string,
+  extra: Record<string, string> = {},
+): LoggedFileAnswer {
   return {
     status,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', ...COMMON_HEADERS },
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', ...extra, ...COMMON_HEADERS },
     text: `${reason}\n`,
   };
 }
@@ -68,15 +90,16 @@ export function contentDisposition(path: string): string {
 }
 
 /**
- * Answers method on pathname (under LOGGED_FILES_PREFIX): 400 for a malformed escape, 404 for an
- * address of no file or a refusal's 404, 403 for a refusal's 403, 405 for a method other than GET
- * and HEAD; 200 with the file open.
+ * Answers a request under LOGGED_FILES_PREFIX: 400 for a malformed escape, 404 for an address of
+ * no file or a refusal's 404, 403 for a refusal's 403, 405 for a method other than GET and HEAD;
+ * for a GET with a Range (byte-ranges.ts), 206 with the part or 416 when none of it is in the
+ * file; else 200 with the whole file. Every answer with a file says it takes byte ranges.
  */
 export function answerLoggedFile(
   open: OpenLoggedFile,
-  method: string,
-  pathname: string,
+  request: LoggedFileRequest,
 ): LoggedFileAnswer {
+  const { method, pathname } = request;
   if (method !== 'GET' && method !== 'HEAD') return refusal(405, 'only GET and HEAD are served');
   try {
     decodeURIComponent(pathname);
@@ -95,17 +118,34 @@ export function answerLoggedFile(
     return refusal(500, 'the file could not be opened');
   }
   const size = file.stat.size;
-  const headers = {
+  // Range is defined for GET alone (RFC 9110 §14.2): a HEAD tells the whole file's length.
+  const verdict: RangeVerdict =
+    method === 'GET' ? rangeOfRequest(request.range, request.ifRange, size) : { kind: 'whole' };
+  if (verdict.kind === 'unsatisfiable') {
+    closeQuietly(file.fd);
+    return refusal(416, `the range asked for is past the file's end (${size} bytes)`, {
+      'Content-Range': `bytes */${size}`,
+      'Accept-Ranges': 'bytes',
+    });
+  }
+  const [start, length] =
+    verdict.kind === 'part' ? [verdict.start, verdict.end - verdict.start + 1] : [0, size];
+  const headers: Record<string, string> = {
     'Content-Type': typeOfLoggedFile(address.path).contentType,
-    'Content-Length': String(size),
+    'Content-Length': String(length),
+    'Accept-Ranges': 'bytes',
+    ...(verdict.kind === 'part'
+      ? { 'Content-Range': `bytes ${verdict.start}-${verdict.end}/${size}` }
+      : {}),
     'Content-Disposition': contentDisposition(address.path),
     ...COMMON_HEADERS,
   };
+  const status = verdict.kind === 'part' ? 206 : 200;
   if (method === 'HEAD') {
     closeQuietly(file.fd);
-    return { status: 200, headers, file: null, size };
+    return { status, headers, file: null, start, length };
   }
-  return { status: 200, headers, file, size };
+  return { status, headers, file, start, length };
 }
 
 export function closeQuietly(fd: number): void {
@@ -118,11 +158,12 @@ export function closeQuietly(fd: number): void {
 const CHUNK_BYTES = 1 << 16;
 
 /**
- * The first `size` bytes of the open file as a web stream, read a chunk each time the reader
- * pulls (never the whole file at once); the fd is closed at the end, on a failure and on cancel.
+ * `length` bytes of the open file from `start` as a web stream, read a chunk each time the reader
+ * pulls (never the whole part at once); the fd is closed at the end, on a failure and on cancel.
  */
-export function fileStream(fd: number, size: number): ReadableStream<Uint8Array> {
-  let position = 0;
+export function fileStream(fd: number, start: number, length: number): ReadableStream<Uint8Array> {
+  let position = start;
+  const end = start + length;
   let done = false;
   let reading = false;
   // Closed only once no read is in flight: a number closed under a read may be another file's.
@@ -137,7 +178,7 @@ export function fileStream(fd: number, size: number): ReadableStream<Uint8Array>
     {
       pull: (controller) =>
         new Promise<void>((settle) => {
-          const wanted = Math.min(CHUNK_BYTES, size - position);
+          const wanted = Math.min(CHUNK_BYTES, end - position);
           if (wanted <= 0) {
             finish();
             controller.close();
@@ -171,17 +212,14 @@ export function fileStream(fd: number, size: number): ReadableStream<Uint8Array>
 
 /** The answer as a web Response, for the desktop app's protocol handler. */
 export function toWebResponse(answer: LoggedFileAnswer): Response {
-  if (answer.status !== 200)
+  if ('text' in answer)
     return new Response(answer.text, { status: answer.status, headers: answer.headers });
-  const body = answer.file === null ? null : fileStream(answer.file.fd, answer.size);
-  return new Response(body, { status: 200, headers: answer.headers });
+  const body =
+    answer.file === null ? null : fileStream(answer.file.fd, answer.start, answer.length);
+  return new Response(body, { status: answer.status, headers: answer.headers });
 }
 
 /** Answers a request of the desktop app's scheme for a logged file, as a web Response. */
-export function loggedFileResponse(
-  open: OpenLoggedFile,
-  method: string,
-  pathname: string,
-): Response {
-  return toWebResponse(answerLoggedFile(open, method, pathname));
+export function loggedFileResponse(open: OpenLoggedFile, request: LoggedFileRequest): Response {
+  return toWebResponse(answerLoggedFile(open, request));
 }

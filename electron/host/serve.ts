@@ -113,6 +113,11 @@ function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
   );
 }
 
+/** A header's value as one text; a repeated one's values joined as a list, as RFC 9110 reads it. */
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
 /** Sends the export at the pace the client reads it; a failure midway cuts the response short. */
 async function sendExport(response: ServerResponse, pieces: Iterable<string>): Promise<void> {
   try {
@@ -130,14 +135,20 @@ async function sendExport(response: ServerResponse, pieces: Iterable<string>): P
  */
 function sendLoggedFile(response: ServerResponse, answer: LoggedFileAnswer): void {
   response.writeHead(answer.status, answer.headers);
-  if (answer.status !== 200) return void response.end(answer.text);
-  const { file, size } = answer;
+  if ('text' in answer) return void response.end(answer.text);
+  const { file, start, length } = answer;
   if (file === null) return void response.end();
-  if (size === 0) {
+  if (length === 0) {
     closeQuietly(file.fd);
     return void response.end();
   }
-  const bytes = createReadStream('', { fd: file.fd, autoClose: true, start: 0, end: size - 1 });
+  // Only the bytes answered are read: a seek into a large video reads from there, not from 0.
+  const bytes = createReadStream('', {
+    fd: file.fd,
+    autoClose: true,
+    start,
+    end: start + length - 1,
+  });
   pipeline(bytes, response).catch((error: unknown) => {
     // An abort by the client is no failure of the server's; the stream closed the fd either way.
     if (errorCode(error) !== 'ERR_STREAM_PREMATURE_CLOSE')
@@ -237,7 +248,12 @@ export async function serve(backend: Backend, options: ServeOptions): Promise<Ru
       const open = (runId: string, path: string) => backend.openLoggedFile(runId, path);
       return sendLoggedFile(
         response,
-        answerLoggedFile(open, request.method ?? 'GET', url.pathname),
+        answerLoggedFile(open, {
+          method: request.method ?? 'GET',
+          pathname: url.pathname,
+          range: request.headers.range,
+          ifRange: headerText(request.headers['if-range']),
+        }),
       );
     }
     if (verdict.viaQuery && policy.token !== null) {

@@ -1,5 +1,6 @@
 // The desktop scheme's answers for logged files, as web Responses from DesktopHost: the bytes and
-// headers `serve` sends, the refusals with their reasons, and the fd closed however the body ends.
+// headers `serve` sends, byte ranges as `serve` answers them, the refusals with their reasons, and
+// the fd closed however the body ends.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
@@ -62,21 +63,25 @@ afterAll(async () => {
 
 describe('the desktop scheme answering logged files', () => {
   it('answers 404 while no store is open', async () => {
-    const response = host.loggedFileResponse('GET', loggedFileUrl(RUN, 'files/big/1.bin'));
+    const response = host.loggedFileResponse({
+      method: 'GET',
+      pathname: loggedFileUrl(RUN, 'files/big/1.bin'),
+    });
     expect(response.status).toBe(404);
     expect(await response.text()).toBe('no store is open\n');
   });
 
   it('answers 200 with the bytes and the headers serve sends', async () => {
     expect((await host.open(root)).ok).toBe(true);
-    const response = host.loggedFileResponse(
-      'GET',
-      loggedFileUrl(RUN, 'files/attention/head0/10.svg'),
-    );
+    const response = host.loggedFileResponse({
+      method: 'GET',
+      pathname: loggedFileUrl(RUN, 'files/attention/head0/10.svg'),
+    });
     expect(response.status).toBe(200);
     expect(Object.fromEntries(response.headers)).toMatchObject({
       'content-type': 'image/svg+xml',
       'content-length': '6',
+      'accept-ranges': 'bytes',
       'x-content-type-options': 'nosniff',
       'content-security-policy': "sandbox; default-src 'none'",
       'cache-control': 'no-cache',
@@ -87,23 +92,35 @@ describe('the desktop scheme answering logged files', () => {
   });
 
   it('streams a file of several chunks whole, and an empty one', async () => {
-    const big = host.loggedFileResponse('GET', loggedFileUrl(RUN, 'files/big/1.bin'));
+    const big = host.loggedFileResponse({
+      method: 'GET',
+      pathname: loggedFileUrl(RUN, 'files/big/1.bin'),
+    });
     expect(Buffer.from(await big.arrayBuffer()).equals(BIG)).toBe(true);
-    const empty = host.loggedFileResponse('GET', loggedFileUrl(RUN, 'files/empty/2.txt'));
+    const empty = host.loggedFileResponse({
+      method: 'GET',
+      pathname: loggedFileUrl(RUN, 'files/empty/2.txt'),
+    });
     expect(empty.headers.get('content-length')).toBe('0');
     expect(await empty.text()).toBe('');
     expect(await settled(0)).toBe(0);
   });
 
   it('closes the fd when the reader cancels midway, and for HEAD', async () => {
-    const response = host.loggedFileResponse('GET', loggedFileUrl(RUN, 'files/big/1.bin'));
+    const response = host.loggedFileResponse({
+      method: 'GET',
+      pathname: loggedFileUrl(RUN, 'files/big/1.bin'),
+    });
     const reader = response.body!.getReader();
     const first = await reader.read();
     expect(first.value?.length).toBe(1 << 16);
     expect(storeFds()).toBe(1);
     await reader.cancel();
     expect(await settled(0)).toBe(0);
-    const head = host.loggedFileResponse('HEAD', loggedFileUrl(RUN, 'files/big/1.bin'));
+    const head = host.loggedFileResponse({
+      method: 'HEAD',
+      pathname: loggedFileUrl(RUN, 'files/big/1.bin'),
+    });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe(String(BIG.length));
     expect(head.body).toBeNull();
@@ -120,12 +137,48 @@ describe('the desktop scheme answering logged files', () => {
       ['POST', loggedFileUrl(RUN, 'files/big/1.bin'), 405, 'only GET and HEAD'],
     ];
     for (const [method, pathname, status, reason] of cases) {
-      const response = host.loggedFileResponse(method, pathname);
+      const response = host.loggedFileResponse({ method, pathname });
       expect(response.status, pathname).toBe(status);
       expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(await response.text(), pathname).toContain(reason);
     }
+    expect(await settled(0)).toBe(0);
+  });
+});
+
+describe('the desktop scheme answering byte ranges', () => {
+  const big = loggedFileUrl(RUN, 'files/big/1.bin');
+  const ranged = (range: string, ifRange?: string) =>
+    host.loggedFileResponse({ method: 'GET', pathname: big, range, ifRange });
+
+  it('answers 206 with the part, read from its first byte on, across chunks', async () => {
+    const start = (1 << 16) - 5;
+    const response = ranged(`bytes=${start}-${start + 70_000}`);
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-range')).toBe(
+      `bytes ${start}-${start + 70_000}/${BIG.length}`,
+    );
+    expect(response.headers.get('content-length')).toBe('70001');
+    expect(response.headers.get('accept-ranges')).toBe('bytes');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.equals(BIG.subarray(start, start + 70_001))).toBe(true);
+    const suffix = ranged('bytes=-3');
+    expect(suffix.headers.get('content-range')).toBe(
+      `bytes ${BIG.length - 3}-${BIG.length - 1}/${BIG.length}`,
+    );
+    expect(Buffer.from(await suffix.arrayBuffer()).equals(BIG.subarray(-3))).toBe(true);
+    expect(await settled(0)).toBe(0);
+  });
+
+  it('answers 416 past the end and the whole file for If-Range, closing each fd', async () => {
+    const past = ranged(`bytes=${BIG.length}-`);
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${BIG.length}`);
+    expect(await past.text()).toContain('past the file');
+    const conditional = ranged('bytes=0-1', 'Wed, 21 Oct 2015 07:28:00 GMT');
+    expect(conditional.status).toBe(200);
+    expect((await conditional.arrayBuffer()).byteLength).toBe(BIG.length);
     expect(await settled(0)).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 // `serve`'s route of logged files: bytes and headers with the token, 401 without, the refusals'
-// 404 and 403 with their reasons, HEAD, a malformed escape, and a run id of odd characters.
+// 404 and 403 with their reasons, HEAD, a malformed escape, a run id of odd characters, and byte
+// ranges (206, 416, the whole file for a malformed Range; fuzzed headers never leave the file).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
@@ -7,6 +8,7 @@ import { mkdirSync, readdirSync, readlinkSync, symlinkSync, writeFileSync } from
 import { join } from 'node:path';
 import { loggedFileUrl } from '../../shared/api/logged-file-url.js';
 import { fileLine, startLine } from '../support/lines.js';
+import { Prng } from '../support/prng.js';
 import { runDir, writeLog, writeRunFile } from '../support/store-fixture.js';
 import type { HttpAnswer, TestServer } from './harness.js';
 import { cookieFor, http, startServer, tempDirs } from './harness.js';
@@ -20,6 +22,8 @@ const ODD_RUN = 'odd %2F#?+ Grüße 🎉';
 /** Bytes no UTF-8 decoding keeps: what comes back is the file's, not a text made of it. */
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0x00, 0xfe]);
 const BIG_BYTES = 3 * (1 << 20) + 17;
+/** A file whose every byte tells its offset: a part sent is checked against where it came from. */
+const COUNTED = Buffer.from(Array.from({ length: 70_001 }, (_, i) => (i * 7 + (i >> 8)) & 0xff));
 
 beforeAll(async () => {
   const dir = newDir();
@@ -33,11 +37,13 @@ beforeAll(async () => {
       fileLine('big', 2, 'files/big/2.bin'),
       fileLine('leak', 3, 'files/leak/3.txt'),
       fileLine('gone', 4, 'files/gone/4.txt'),
+      fileLine('episode', 5, 'files/episode/5.wav'),
     ]);
     mkdirSync(join(runDir(root, RUN), 'files/samples/grid'), { recursive: true });
     writeFileSync(join(runDir(root, RUN), 'files/samples/grid/0.png'), PNG);
     writeRunFile(root, RUN, 'files/report/1.html', '<script>alert(1)</script>');
     writeRunFile(root, RUN, 'files/big/2.bin', 'x'.repeat(BIG_BYTES));
+    writeRunFile(root, RUN, 'files/episode/5.wav', COUNTED);
     mkdirSync(join(runDir(root, RUN), 'files/leak'));
     symlinkSync(outside, join(runDir(root, RUN), 'files/leak/3.txt'));
     writeLog(root, ODD_RUN, [startLine(), fileLine('notes', 0, 'files/notes/0 é.txt')]);
@@ -189,5 +195,83 @@ describe('GET /api/files/<run id>/<path>', () => {
     const deadline = Date.now() + 5000;
     while (fds() > before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(fds()).toBe(before);
+  });
+});
+
+describe('byte ranges of /api/files/<run id>/<path>', () => {
+  const wav = loggedFileUrl(RUN, 'files/episode/5.wav');
+  const ranged = (range: string, method = 'GET') =>
+    http(server.port, wav, { ...authorized(), Range: range }, method);
+
+  it('says on every file that it takes byte ranges', async () => {
+    const answer = await fetchBytes(wav);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['accept-ranges']).toBe('bytes');
+    expect(answer.headers['content-range']).toBeUndefined();
+    expect(answer.bytes.equals(COUNTED)).toBe(true);
+  });
+
+  it('answers a range, an open-ended one and a suffix with 206 and the part', async () => {
+    const size = COUNTED.length;
+    const cases: [string, number, number][] = [
+      ['bytes=0-99', 0, 99],
+      ['bytes=65536-65600', 65_536, 65_600],
+      ['bytes=70000-', 70_000, size - 1],
+      ['bytes=-10', size - 10, size - 1],
+      ['bytes=5-999999999', 5, size - 1],
+      ['bytes=99999-, 3-4', 3, 4],
+    ];
+    for (const [range, start, end] of cases) {
+      const answer = await ranged(range);
+      expect(answer.status, range).toBe(206);
+      expect(answer.headers, range).toMatchObject({
+        'content-range': `bytes ${start}-${end}/${size}`,
+        'content-length': String(end - start + 1),
+        'accept-ranges': 'bytes',
+        'content-type': 'audio/wav',
+      });
+      expect(answer.bytes.equals(COUNTED.subarray(start, end + 1)), range).toBe(true);
+    }
+  });
+
+  it('answers 416 with bytes */SIZE when no range is in the file', async () => {
+    for (const range of ['bytes=70001-', 'bytes=80000-90000', 'bytes=-0']) {
+      const answer = await ranged(range);
+      expect(answer.status, range).toBe(416);
+      expect(answer.headers['content-range']).toBe(`bytes */${COUNTED.length}`);
+      expect(answer.body).toContain('past the file');
+    }
+  });
+
+  it('sends the whole file for a malformed Range, another unit, and HEAD', async () => {
+    for (const range of ['bytes=5-1', 'bytes=abc', 'pages=1-2', 'bytes 0-1']) {
+      const answer = await ranged(range);
+      expect(answer.status, range).toBe(200);
+      expect(answer.bytes.equals(COUNTED), range).toBe(true);
+    }
+    const head = await ranged('bytes=0-9', 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe(String(COUNTED.length));
+  });
+
+  it('never answers a fuzzed Range with a byte from outside the file', async () => {
+    const prng = new Prng(9110);
+    const pieces = ['0', '1', '9', '70000', '70001', '-', ',', ' ', '=', '99999999999999999999'];
+    for (let i = 0; i < 200; i++) {
+      const many = prng.chance(0.2);
+      const specs = Array.from({ length: many ? prng.range(20, 200) : prng.range(1, 4) }, () =>
+        Array.from({ length: prng.range(1, 4) }, () => prng.pick(pieces)).join(''),
+      );
+      const range = `${prng.chance(0.9) ? 'bytes=' : ''}${specs.join(',')}`;
+      const answer = await ranged(range);
+      expect([200, 206, 416], range).toContain(answer.status);
+      if (answer.status === 416) continue;
+      const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(String(answer.headers['content-range']));
+      const [start, end] = answer.status === 206 ? [Number(match![1]), Number(match![2])] : [0, -1];
+      const expected = answer.status === 206 ? COUNTED.subarray(start, end + 1) : COUNTED;
+      expect(answer.bytes.equals(expected), range).toBe(true);
+      // Overlapping and repeated ranges never make the answer longer than the file.
+      expect(answer.bytes.length).toBeLessThanOrEqual(COUNTED.length);
+    }
   });
 });

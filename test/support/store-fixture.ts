@@ -92,7 +92,12 @@ export function writeNotes(root: string, id: string, text: string | Uint8Array):
   write(join(runDir(root, id), 'notes'), text);
 }
 
-export function writeRunFile(root: string, id: string, relative: string, content: string): void {
+export function writeRunFile(
+  root: string,
+  id: string,
+  relative: string,
+  content: string | Uint8Array,
+): void {
   write(join(runDir(root, id), relative), content);
 }
 
