@@ -17,11 +17,19 @@ export type OpenLoggedFile = (runId: string, path: string) => OpenedFile;
 /** The address prefix of logged files: a request under it is answered here, whatever it holds. */
 export const LOGGED_FILES_PREFIX = '/api/files/';
 
+/**
+ * An HTML or SVG file, opened on its own or in the Files tab's frame, runs no script, submits no
+ * form and loads nothing from anywhere: only its own inline styles and data: images show, so a
+ * logged HTML report looks as written. Only the app's own pages may frame it.
+ */
+export const LOGGED_FILE_CSP =
+  "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; " +
+  "frame-ancestors 'self'";
+
 /** Headers of every answer here, a file's or a refusal's. */
 const COMMON_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
-  // An HTML or SVG file opened on its own, not in an <img>, runs no script and loads nothing.
-  'Content-Security-Policy': "sandbox; default-src 'none'",
+  'Content-Security-Policy': LOGGED_FILE_CSP,
   'Referrer-Policy': 'no-referrer',
   'Cross-Origin-Resource-Policy': 'same-origin',
   // A resumed run may write the same path again: the bytes are asked for each time they are shown.

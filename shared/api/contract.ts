@@ -189,7 +189,13 @@ export interface GitDiffPart {
 }
 
 /** How the Files tab shows a logged file: as an image, as text it previews, or as a download. */
-export type LoggedFileKind = 'image' | 'text' | 'other';
+/**
+ * How the page shows a logged file, from its extension: an image, an audio or video player, a
+ * table (CSV, TSV, JSON, JSON Lines), rendered Markdown, HTML in a sandboxed frame, text, or
+ * nothing but its size and a download.
+ */
+export type LoggedFileKind =
+  'image' | 'audio' | 'video' | 'table' | 'markdown' | 'html' | 'text' | 'other';
 
 /** A file the run logged, named by a file record that is not an orphan, in log order. */
 export interface LoggedFileInfo {

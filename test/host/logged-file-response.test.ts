@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DesktopHost } from '../../electron/host/desktop-host.js';
-import { contentDisposition } from '../../electron/host/logged-file-response.js';
+import { contentDisposition, LOGGED_FILE_CSP } from '../../electron/host/logged-file-response.js';
 import { loggedFileUrl } from '../../shared/api/logged-file-url.js';
 import { fileLine, startLine } from '../support/lines.js';
 import { runDir, tempStores, writeLog } from '../support/store-fixture.js';
@@ -83,7 +83,7 @@ describe('the desktop scheme answering logged files', () => {
       'content-length': '6',
       'accept-ranges': 'bytes',
       'x-content-type-options': 'nosniff',
-      'content-security-policy': "sandbox; default-src 'none'",
+      'content-security-policy': LOGGED_FILE_CSP,
       'cache-control': 'no-cache',
       'content-disposition': `inline; filename="10.svg"; filename*=UTF-8''10.svg`,
     });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
 import { mkdirSync, readdirSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LOGGED_FILE_CSP } from '../../electron/host/logged-file-response.js';
 import { loggedFileUrl } from '../../shared/api/logged-file-url.js';
 import { fileLine, startLine } from '../support/lines.js';
 import { Prng } from '../support/prng.js';
@@ -73,7 +74,7 @@ describe('GET /api/files/<run id>/<path>', () => {
       'content-type': 'image/png',
       'content-length': String(PNG.length),
       'x-content-type-options': 'nosniff',
-      'content-security-policy': "sandbox; default-src 'none'",
+      'content-security-policy': LOGGED_FILE_CSP,
       'cache-control': 'no-cache',
       'content-disposition': `inline; filename="0.png"; filename*=UTF-8''0.png`,
     });
@@ -83,9 +84,12 @@ describe('GET /api/files/<run id>/<path>', () => {
     const answer = await fetchBytes(loggedFileUrl(RUN, 'files/report/1.html'));
     expect(answer.status).toBe(200);
     expect(answer.bytes.toString()).toBe('<script>alert(1)</script>');
+    // Spelled out: a sandbox with no allow-scripts, nothing loaded but inline styles and data:
+    // images, framed only by the app's own pages.
     expect(answer.headers).toMatchObject({
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': "sandbox; default-src 'none'",
+      'content-security-policy':
+        "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'self'",
     });
   });
 
