@@ -45,6 +45,41 @@ export function decodeUtf8(bytes: Uint8Array, start: number, end: number): strin
   return out;
 }
 
+/**
+ * The offset of the first byte of bytes[start, end) that begins no valid UTF-8 sequence, or -1
+ * when they are all valid UTF-8: where a decoder would first show U+FFFD.
+ */
+export function firstInvalidUtf8(bytes: Uint8Array, start = 0, end = bytes.length): number {
+  let i = start;
+  while (i < end) {
+    const b0 = bytes[i]!;
+    if (b0 < 0x80) {
+      i++;
+      continue;
+    }
+    const width =
+      b0 >= 0xc2 && b0 <= 0xdf
+        ? 2
+        : b0 >= 0xe0 && b0 <= 0xef
+          ? 3
+          : b0 >= 0xf0 && b0 <= 0xf4
+            ? 4
+            : 0;
+    if (width === 0 || i + width > end) return i;
+    let codePoint = b0 & (width === 2 ? 0x1f : width === 3 ? 0x0f : 0x07);
+    for (let k = 1; k < width; k++) {
+      const b = bytes[i + k]!;
+      if ((b & 0xc0) !== 0x80) return i;
+      codePoint = (codePoint << 6) | (b & 0x3f);
+    }
+    if (width === 3 && (codePoint < 0x800 || (codePoint >= 0xd800 && codePoint <= 0xdfff)))
+      return i;
+    if (width === 4 && (codePoint < 0x10000 || codePoint > 0x10ffff)) return i;
+    i += width;
+  }
+  return -1;
+}
+
 const CHUNK = 4096;
 
 function asciiRun(bytes: Uint8Array, start: number, end: number): string {
