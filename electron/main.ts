@@ -20,6 +20,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { MenuCommand } from '../shared/api/bridge.js';
 import { apiChannel, DESKTOP_CHANNELS, EVENT_CHANNELS } from '../shared/api/ipc-channels.js';
+import { externalLink } from '../shared/api/external-link.js';
 import { DesktopHost } from './host/desktop-host.js';
 import { SettingsFile, thresholdsProblem } from './desktop-settings.js';
 import { DesktopNotifier } from './notify/desktop-notifier.js';
@@ -197,7 +198,8 @@ function lockDown(contents: WebContents): void {
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
     // Links out of the app open in the user's browser, and only http(s) ones.
-    if (/^https?:\/\//.test(url)) void shell.openExternal(url);
+    const external = externalLink(url);
+    if (external !== null) void shell.openExternal(external);
     return { action: 'deny' };
   });
 }

@@ -1,59 +1,41 @@
 // A text file's first bytes, read as a stream and cut at the preview's limit, with how much of
-// the file that is and a link to download it whole.
+// the file that is and where its bytes stop being UTF-8.
 
-import { useEffect, useState } from 'react';
 import type { LoggedFileInfo } from '../../../shared/api/contract.js';
-import { loggedFileUrl } from '../../../shared/api/logged-file-url.js';
 import { byteSize } from '../../../shared/format/byte-size.js';
-import { PREVIEW_LIMIT, previewText, readLimited } from './read-limited.js';
-import { fileName } from './file-steps.js';
+import { PREVIEW_LIMIT } from './read-limited.js';
+import type { FileText } from './use-file-text.js';
+import { useFileText } from './use-file-text.js';
 
-type Preview =
-  | { readonly state: 'loading' }
-  | {
-      readonly state: 'shown';
-      readonly text: string;
-      readonly bytes: number;
-      readonly cut: boolean;
-    }
-  | { readonly state: 'failed'; readonly message: string };
+/** Says when the preview shows only the file's first part (the download has the whole). */
+export function PreviewExtent(props: {
+  file: LoggedFileInfo;
+  shown: Extract<FileText, { state: 'shown' }>;
+}) {
+  const { file, shown } = props;
+  const whole = file.size ?? shown.bytes;
+  if (!shown.cut && shown.bytes >= whole) return null;
+  return (
+    <div className="muted" data-testid="text-extent">
+      Showing the first {byteSize(shown.bytes)} of {byteSize(whole)}; download the file for the
+      whole of it.
+    </div>
+  );
+}
+
+/** Says where a text stops being UTF-8, when it does. */
+export function InvalidUtf8Note({ at }: { at: number }) {
+  if (at < 0) return null;
+  return (
+    <div className="warn-box" data-testid="text-invalid-utf8">
+      The file is not valid UTF-8 from byte {at.toLocaleString('en')}: bytes that are not are shown
+      as �.
+    </div>
+  );
+}
 
 export function TextPreview({ runId, file }: { runId: string; file: LoggedFileInfo }) {
-  const [preview, setPreview] = useState<Preview>({ state: 'loading' });
-  const url = loggedFileUrl(runId, file.path);
-  useEffect(() => {
-    const abort = new AbortController();
-    setPreview({ state: 'loading' });
-    void (async () => {
-      try {
-        const response = await fetch(url, { signal: abort.signal });
-        if (!response.ok) {
-          const reason = (await response.text().catch(() => '')).trim();
-          throw new Error(reason === '' ? `the host answered ${response.status}` : reason);
-        }
-        const read = await readLimited(response, PREVIEW_LIMIT);
-        setPreview({
-          state: 'shown',
-          text: previewText(read),
-          bytes: read.bytes.length,
-          cut: read.cut,
-        });
-      } catch (error) {
-        if (abort.signal.aborted) return;
-        setPreview({
-          state: 'failed',
-          message: error instanceof Error ? error.message : String(error),
-        });
-      }
-    })();
-    return () => abort.abort();
-  }, [url]);
-
-  const download = (
-    <a href={url} download={fileName(file.path)} data-testid="file-download">
-      Download {fileName(file.path)}
-    </a>
-  );
+  const preview = useFileText(runId, file, PREVIEW_LIMIT);
   if (preview.state === 'loading') return <div className="spinner" />;
   if (preview.state === 'failed') {
     return (
@@ -62,17 +44,10 @@ export function TextPreview({ runId, file }: { runId: string; file: LoggedFileIn
       </div>
     );
   }
-  const whole = file.size ?? preview.bytes;
-  const partial = preview.cut || preview.bytes < whole;
   return (
     <div className="text-preview" data-testid="text-preview">
-      <div className="row muted">
-        {partial
-          ? `showing the first ${byteSize(preview.bytes)} of ${byteSize(whole)}`
-          : `${byteSize(preview.bytes)}`}
-        <span className="spacer" />
-        {download}
-      </div>
+      <PreviewExtent file={file} shown={preview} />
+      <InvalidUtf8Note at={preview.invalidAt} />
       {preview.text === '' ? (
         <div className="muted">The file is empty.</div>
       ) : (
