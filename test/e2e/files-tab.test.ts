@@ -1,5 +1,5 @@
 // The files the demo's runs logged, in Chromium against `munin-view serve`: the Files tab's slider
-// moves through a key's steps and the image's pixels change, a Markdown report previews, and
+// moves through a key's steps and the image's pixels change, a Markdown report renders, and
 // Compare shows two runs at one step with how far back the shorter run's image is, and a
 // curve's image-step tick opens the Files tab at its step.
 
@@ -99,15 +99,23 @@ describeE2e('the files a run logged', () => {
     await screenshot(page, 'files-tab-image');
   });
 
-  it('previews the text a run logged', async () => {
+  it('renders the Markdown report a run logged, at the step its slider picks', async () => {
     const report = '[data-key="eval/report"]';
     await page.locator(report).scrollIntoViewIfNeeded();
-    const preview = page.locator(`${report} [data-testid="file-preview"]`).last();
-    await preview.click();
+    await expect
+      .poll(() => page.textContent(`${report} [data-testid="markdown-body"] h1`), WAIT)
+      .toBe('Evaluation at step 2000');
+    await page.focus(`${report} [data-testid="file-slider"]`);
+    await page.keyboard.press('Home');
+    await expect
+      .poll(() => page.textContent(`${report} [data-testid="markdown-body"] h1`), WAIT)
+      .toBe('Evaluation at step 0');
+    expect(await page.locator(`${report} [data-testid="markdown-body"] table`).count()).toBe(1);
+    await page.click(`${report} [data-testid="show-source"]`);
     await expect
       .poll(() => page.textContent(`${report} [data-testid="text-preview-body"]`), WAIT)
-      .toMatch(/# Evaluation at step \d+/);
-    await page.locator(`${report} [data-testid="text-preview"]`).scrollIntoViewIfNeeded();
+      .toMatch(/^# Evaluation at step 0\n/);
+    await page.locator(`${report} [data-testid="markdown-view"]`).scrollIntoViewIfNeeded();
     await screenshot(page, 'files-tab-text');
   });
 

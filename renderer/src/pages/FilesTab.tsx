@@ -1,12 +1,13 @@
-// A run's Files tab: the files it logged, grouped by key; an image key gets its step slider and
-// thumbnails, every other key a list whose text files preview and whose files download.
+// A run's Files tab: the files it logged, grouped by key, each key with a step slider over the
+// steps it logged; an image key shows its image and thumbnails, every other key its file at the
+// step as what it is (a player, a table, rendered Markdown, a page, text) and a list of its files.
 
 import { useEffect, useMemo, useRef } from 'react';
 import type { FilesFocus } from '../state/route.js';
 import { groupFiles } from '../files/file-steps.js';
 import { useLoggedFiles } from '../files/use-logged-files.js';
 import { ImageKeyView } from '../files/ImageKeyView.js';
-import { FileTable } from '../files/FileTable.js';
+import { FileKeyView } from '../files/FileKeyView.js';
 import { byteSize } from '../../../shared/format/byte-size.js';
 
 export function FilesTab(props: {
@@ -20,9 +21,10 @@ export function FilesTab(props: {
   const files = listed.files.get(runId);
   const error = listed.errors.get(runId);
   const groups = useMemo(() => (files === undefined ? [] : groupFiles(files)), [files]);
-  // A link names a key, or only a step: then the first image key opens at it.
+  // A link names a key, or only a step: then the first image key (else the first key) opens at it.
   const focusKey =
-    focus?.key ?? (focus?.step != null ? groups.find((g) => g.kind === 'image')?.key : undefined);
+    focus?.key ??
+    (focus?.step != null ? (groups.find((g) => g.kind === 'image') ?? groups[0])?.key : undefined);
 
   const page = useRef<HTMLDivElement>(null);
   const focusedGroup = groups.some((g) => g.key === focusKey) ? focusKey : undefined;
@@ -41,7 +43,10 @@ export function FilesTab(props: {
     return (
       <div className="empty-state" data-testid="files-empty">
         <h2>No files</h2>
-        <div>This run logged no files. Images, text and other files it logs are shown here.</div>
+        <div>
+          This run logged no files. Images, audio, video, tables, reports and other files it logs
+          are shown here.
+        </div>
       </div>
     );
   }
@@ -69,7 +74,13 @@ export function FilesTab(props: {
                   initialStep={group.key === focusKey ? (focus?.step ?? null) : null}
                 />
               ) : (
-                <FileTable runId={runId} group={group} />
+                <FileKeyView
+                  runId={runId}
+                  group={group}
+                  files={files}
+                  startTime={startTime}
+                  initialStep={group.key === focusKey ? (focus?.step ?? null) : null}
+                />
               )}
             </div>
           </div>
