@@ -6,7 +6,7 @@ import {
   atOrBeforeIndex,
   distinctSteps,
   groupFiles,
-  imageSteps,
+  shownAt,
   nearestStepIndex,
   unionSteps,
 } from '../../renderer/src/files/file-steps.js';
@@ -97,10 +97,12 @@ describe('step lists', () => {
   it('joins runs’ steps into one ascending list of distinct steps', () => {
     expect(unionSteps([[0, 100, 300], [0, 140, 280], []])).toEqual([0, 100, 140, 280, 300]);
   });
-  it('gives the curves the steps at which any image key logged', () => {
-    expect(imageSteps([file('a', 5), file('t', 7, 'text'), file('b', 5), file('b', 2)])).toEqual([
-      2, 5,
-    ]);
+  it('shows each run its file at or before a shared cursor, or none that early', () => {
+    const [group] = groupFiles([file('a', 5), file('a', 10), file('a', 10, 'image', '-1')]);
+    expect(shownAt(group, 4)).toBeNull();
+    expect(shownAt(group, 7)?.step).toBe(5);
+    expect(shownAt(group, 99)?.path).toBe('files/a/10.png');
+    expect(shownAt(undefined, 99)).toBeNull();
   });
 });
 

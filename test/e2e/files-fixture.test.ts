@@ -150,7 +150,7 @@ describeE2e('the files a run logged', () => {
 
   it('compares two runs at one step, each at or before it', async () => {
     await goToRoute(page, '#/compare/run-a,run-b');
-    await page.click('[data-testid="compare-tab-images"]');
+    await page.click('[data-testid="compare-tab-files"]');
     await page.waitForSelector('[data-testid="compare-image-shown"]', WAIT);
     await page.fill('[data-testid="compare-step"]', '300');
     await page.keyboard.press('Enter');

@@ -189,7 +189,7 @@ describeE2e('the files a run logged', () => {
     const long = onlyRun(runs, (r) => r.name === 'resnet18-lr0.1-s1');
     const short = onlyRun(runs, (r) => r.name === 'resnet18-cutout');
     await goToRoute(page, `#/compare/${long.id},${short.id}`);
-    await page.click('[data-testid="compare-tab-images"]');
+    await page.click('[data-testid="compare-tab-files"]');
     await page.waitForSelector('[data-testid="compare-image-shown"]', WAIT);
     await page.fill('[data-testid="compare-step"]', '2000');
     await page.keyboard.press('Enter');

@@ -6,7 +6,7 @@ import type { LoggedFileInfo, LoggedFileKind } from '../../../shared/api/contrac
 /** One key's files, in step order (log order among files of one step). */
 export interface FileGroup {
   readonly key: string;
-  /** 'image' when every file of the key is an image: it gets the step slider. */
+  /** The kind of every file of the key; 'other' when they are of several kinds. */
   readonly kind: LoggedFileKind;
   readonly files: readonly LoggedFileInfo[];
   /** Each file's step, ascending, parallel to files. */
@@ -73,16 +73,18 @@ export function atOrBeforeIndex(steps: readonly number[], target: number): numbe
   return lowerBound(steps, steps[after - 1]!);
 }
 
+/** What a run shows at a shared cursor: its file at or before it, or none logged that early. */
+export function shownAt(group: FileGroup | undefined, cursor: number): LoggedFileInfo | null {
+  if (group === undefined) return null;
+  const at = atOrBeforeIndex(group.steps, cursor);
+  return at < 0 ? null : group.files[at]!;
+}
+
 /** The distinct steps of several ascending step lists, ascending: the shared cursor's stops. */
 export function unionSteps(lists: readonly (readonly number[])[]): number[] {
   const all = new Set<number>();
   for (const list of lists) for (const step of list) all.add(step);
   return [...all].sort((a, b) => a - b);
-}
-
-/** The distinct steps at which any image key logged a file, ascending: the curves' ticks. */
-export function imageSteps(files: readonly LoggedFileInfo[]): number[] {
-  return unionSteps([files.filter((file) => file.kind === 'image').map((file) => file.step)]);
 }
 
 /** The distinct steps of a group, ascending: where its slider stops. */

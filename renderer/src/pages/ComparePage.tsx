@@ -1,4 +1,4 @@
-// Comparing selected runs: their curves, their images at one step, and their params and
+// Comparing selected runs: their curves, the files they logged at one step, and their params and
 // summaries side by side, rows that differ first and marked, so what changed is what one sees.
 // Grouped (by params, experiment or tags), each group's curves are its center and band.
 
@@ -22,7 +22,7 @@ import type { BoardRun } from '../charts/board-run.js';
 import { runColors } from '../charts/run-colors.js';
 import { RunSwatch } from '../charts/RunSwatch.js';
 import { visibleText } from '../text/visible-text.js';
-import { CompareImages } from '../files/CompareImages.js';
+import { CompareFiles } from '../files/compare/CompareFiles.js';
 import type { RunExtras } from '../charts/marks/run-extras.js';
 import { NO_EXTRAS, runExtras } from '../charts/marks/run-extras.js';
 import { SourceBadge } from '../components/SourceBadge.js';
@@ -247,7 +247,7 @@ export function ComparePage({
   const tabs: readonly [CompareTab, string][] = [
     ['metrics', 'Metrics'],
     ['system', 'System'],
-    ['images', 'Images'],
+    ['files', 'Files'],
     ['params', 'Params & summary'],
   ];
 
@@ -320,7 +320,7 @@ export function ComparePage({
             grouping={grouping}
           />
         ) : null}
-        {tab === 'images' ? <CompareImages runs={runs} styles={runStyles} /> : null}
+        {tab === 'files' ? <CompareFiles runs={runs} styles={runStyles} /> : null}
         {tab === 'params' ? (
           <>
             <ValuesComparison title="Params" runs={runs} pick={(run) => run.params} />

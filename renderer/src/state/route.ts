@@ -36,8 +36,8 @@ export type Route =
 export type RunTab = 'overview' | 'metrics' | 'system' | 'files' | 'notes';
 const TABS: readonly RunTab[] = ['overview', 'metrics', 'system', 'files', 'notes'];
 
-export type CompareTab = 'metrics' | 'system' | 'images' | 'params';
-export const COMPARE_TABS: readonly CompareTab[] = ['metrics', 'system', 'images', 'params'];
+export type CompareTab = 'metrics' | 'system' | 'files' | 'params';
+export const COMPARE_TABS: readonly CompareTab[] = ['metrics', 'system', 'files', 'params'];
 
 /** The tabs that show a metrics board, whose setting an address carries. */
 const BOARD_TABS: readonly string[] = ['metrics', 'system'];
