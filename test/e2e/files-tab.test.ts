@@ -1,7 +1,7 @@
 // The files the demo's runs logged, in Chromium against `munin-view serve`: the Files tab's slider
-// moves through a key's steps and the image's pixels change, a Markdown report renders, and
-// Compare shows two runs at one step with how far back the shorter run's image is, and a
-// curve's image-step tick opens the Files tab at its step.
+// moves through a key's steps and the image's pixels change, a Markdown report renders, Compare
+// shows two runs at one step with how far back the shorter run's image is, and a curve's
+// file-step tick opens the Files tab at its step.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -119,27 +119,27 @@ describeE2e('the files a run logged', () => {
     await screenshot(page, 'files-tab-text');
   });
 
-  it('ticks a curve where the run logged images, and a tick opens Files at its step', async () => {
+  it('ticks a curve where the run logged files, and a tick opens Files at its step', async () => {
     const run = onlyRun(runs, (r) => r.name === 'resnet18-lr0.1-s1');
     await openRunPage(page, run, 'metrics');
     const panel = '[data-testid="curve-panel"][data-key="train/loss"]';
     await page.waitForSelector(`${panel} canvas`, WAIT);
     // Off by default: the curves look as they did.
-    await page.waitForSelector('[data-testid="image-steps-toggle"]', WAIT);
-    expect(await page.locator('[data-testid="image-tick"]').count()).toBe(0);
-    await page.check('[data-testid="image-steps-toggle"]');
-    const ticks = page.locator(`${panel} [data-testid="image-tick"]`);
+    await page.waitForSelector('[data-testid="file-steps-toggle"]', WAIT);
+    expect(await page.locator('[data-testid="file-step-tick"]').count()).toBe(0);
+    await page.check('[data-testid="file-steps-toggle"]');
+    const ticks = page.locator(`${panel} [data-testid="file-step-tick"]`);
     const stepsOf = () =>
       evaluate<string[]>(
         page,
-        `[...document.querySelectorAll('${panel} [data-testid="image-tick"]')].map((t) => t.dataset.step)`,
+        `[...document.querySelectorAll('${panel} [data-testid="file-step-tick"]')].map((t) => t.dataset.step)`,
       );
     await expect.poll(stepsOf, WAIT).toEqual(['0', '500', '1000', '1500', '2000']);
     expect(await ticks.nth(2).getAttribute('title')).toBe(
-      'Images at step 1,000: samples/predictions, attention/head0 · click to open in Files',
+      'Files at step 1,000: samples/predictions, attention/head0, eval/report · click to open in Files',
     );
     await page.locator(panel).scrollIntoViewIfNeeded();
-    await screenshot(page, 'metrics-image-ticks');
+    await screenshot(page, 'metrics-file-step-ticks');
     // Each tick stands at its step on the axis: the first at the plot's left, the last at its right.
     const plot = await page.locator(`${panel} .u-over`).boundingBox();
     const centres = await Promise.all(
@@ -176,13 +176,13 @@ describeE2e('the files a run logged', () => {
       .toBe('1000');
   });
 
-  it('shows no image-steps toggle for a run that logged no images', async () => {
+  it('shows no file-steps toggle for a run that logged no files', async () => {
     const run = onlyRun(runs, (r) => r.name === 'prepare-cifar10');
     await openRunPage(page, run, 'metrics');
     await page.waitForSelector('[data-testid="curve-panel"] canvas', WAIT);
     // The run's files are listed by then on this small store; a late list would show no toggle either.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await page.locator('[data-testid="image-steps-toggle"]').count()).toBe(0);
+    expect(await page.locator('[data-testid="file-steps-toggle"]').count()).toBe(0);
   });
 
   it('compares two runs at one step, saying how far back the shorter one is', async () => {

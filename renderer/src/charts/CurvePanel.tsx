@@ -1,7 +1,7 @@
 // A curve panel: one line per run in the run's colour (raw line faint behind a smoothed one),
 // drag to zoom and double-click to reset, a cursor synced across panels that reads every run's
 // point at its x, the best point by goal marked, non-finite samples as gaps with keyed markers at
-// the panel's edge, ticks where the run logged images, axes that stay when nothing can be drawn,
+// the panel's edge, ticks where the run logged files, axes that stay when nothing can be drawn,
 // annotations and resumes marked with stages tinted behind, and the theme's colours.
 
 import type { ReactNode } from 'react';
@@ -23,8 +23,8 @@ import { guessedColumns } from './use-plot-columns.js';
 import { axisName, cursorXText, emptyData, xSpan, yRangeOf } from './curve-frame.js';
 import { CurveLegend } from './CurveLegend.js';
 import { CurvePanelHead } from './CurvePanelHead.js';
-import type { ImageStepMarks, PlotArea } from './ImageTicks.js';
-import { ImageTickStrip, plotArea, sameArea } from './ImageTicks.js';
+import type { FileStepMarks, PlotArea } from './FileStepTicks.js';
+import { FileStepTickStrip, plotArea, sameArea } from './FileStepTicks.js';
 import type { RunMarks } from './marks/mark-clusters.js';
 import type { RunStages } from './marks/draw-marks.js';
 import { drawColourSpans, drawMarkLines, drawStages, stageTints } from './marks/draw-marks.js';
@@ -72,8 +72,8 @@ export interface CurvePanelProps {
    * reads on each trace, in order, as the host answers it.
    */
   readonly readAt?: (x: number) => Promise<readonly (CursorPoint | null)[]>;
-  /** Where the run logged images, ticked on a step axis (never on time or a step_metric). */
-  readonly imageSteps?: ImageStepMarks | undefined;
+  /** Where the run logged files, ticked on a step axis (never on time or a step_metric). */
+  readonly fileSteps?: FileStepMarks | undefined;
   /** Each run's annotations and resumes, marked at their step or time. */
   readonly marks?: readonly RunMarks[] | undefined;
   /** Each run's curriculum stages, tinted behind the lines. */
@@ -130,7 +130,7 @@ export function CurvePanel(props: CurvePanelProps) {
   const hasMarks = marks.some((run) => run.marks.length > 0);
   const marksRef = useRef({ marks, stages });
   marksRef.current = { marks, stages };
-  const ticksShown = props.imageSteps !== undefined || hasMarks;
+  const ticksShown = props.fileSteps !== undefined || hasMarks;
   const ticksShownRef = useRef(ticksShown);
   ticksShownRef.current = ticksShown;
   const showArea = (next: PlotArea | null): void =>
@@ -453,8 +453,8 @@ export function CurvePanel(props: CurvePanelProps) {
       ) : null}
       <div className="chart-frame">
         <div ref={host} className="chart-host" style={{ height }} />
-        {props.imageSteps !== undefined && shownMode === 'step' && drawable && area !== null
-          ? createPortal(<ImageTickStrip {...props.imageSteps} view={area.view} />, area.over)
+        {props.fileSteps !== undefined && shownMode === 'step' && drawable && area !== null
+          ? createPortal(<FileStepTickStrip {...props.fileSteps} view={area.view} />, area.over)
           : null}
         {hasMarks && drawable && area !== null
           ? createPortal(<MarkStrip runs={marks} mode={shownMode} view={area.view} />, area.over)

@@ -12,7 +12,7 @@ import type { ClientSeries } from '../state/client-series.js';
 import type { Trace, XAxisMode } from './curve-data.js';
 import { CurvePanel } from './CurvePanel.js';
 import { EnvelopeCurve } from './EnvelopeCurve.js';
-import type { ImageStepMarks } from './ImageTicks.js';
+import type { FileStepMarks } from './FileStepTicks.js';
 import type { PngSpec } from './png-export.js';
 import type { RunStyle } from './run-colors.js';
 import type { ColouredSpan } from './marks/label-colours.js';
@@ -35,7 +35,7 @@ export interface SlotProps {
   readonly logY: boolean;
   readonly smoothing: number;
   readonly xLabel: string;
-  readonly ticks: ImageStepMarks | undefined;
+  readonly ticks: FileStepMarks | undefined;
   /** The panel's own tools above it (its x axis, overlay), as the board makes them. */
   readonly headTools: ReactNode;
   /** The traces of whole series, as the board builds them. */
@@ -194,7 +194,7 @@ export function CurvePanelSlot(props: SlotProps) {
           showOrphans={choice.orphans}
           onExportCsv={props.onExportCsv}
           onExportPng={props.onExportPng}
-          imageSteps={props.ticks}
+          fileSteps={props.ticks}
           marks={marks}
           stages={stages}
           tools={tools}
@@ -225,7 +225,7 @@ export function CurvePanelSlot(props: SlotProps) {
         syncKey={`munin-${mode}`}
         onExportCsv={props.onExportCsv}
         onExportPng={props.onExportPng}
-        imageSteps={props.ticks}
+        fileSteps={props.ticks}
         marks={marks}
         stages={stages}
         tools={tools}

@@ -22,7 +22,7 @@ import type { EnvelopeRun } from './envelope-trace.js';
 import { envelopeTrace } from './envelope-trace.js';
 import type { CursorPoint } from './cursor-readout.js';
 import { CurvePanel } from './CurvePanel.js';
-import type { ImageStepMarks } from './ImageTicks.js';
+import type { FileStepMarks } from './FileStepTicks.js';
 import type { PngSpec } from './png-export.js';
 import type { RunMarks } from './marks/mark-clusters.js';
 import type { RunStages } from './marks/draw-marks.js';
@@ -48,7 +48,7 @@ export function EnvelopeCurve(props: {
   readonly smoothing: number;
   readonly onExportCsv?: (() => void) | undefined;
   readonly onExportPng: (canvas: HTMLCanvasElement, spec: PngSpec) => void;
-  readonly imageSteps?: ImageStepMarks | undefined;
+  readonly fileSteps?: FileStepMarks | undefined;
   /** Draw each run's abandoned copy faintly under its curve. */
   readonly showOrphans?: boolean;
   readonly marks?: readonly RunMarks[] | undefined;
@@ -269,7 +269,7 @@ export function EnvelopeCurve(props: {
       readAt={readAt}
       onExportCsv={props.onExportCsv}
       onExportPng={props.onExportPng}
-      imageSteps={props.imageSteps}
+      fileSteps={props.fileSteps}
       marks={props.marks}
       stages={props.stages}
       tools={props.tools}

@@ -25,9 +25,9 @@ import type { BoardRun } from './board-run.js';
 import { BreakdownFor, TileFor, lastValues } from './last-value-panels.js';
 import type { XAxisChoice } from './BoardToolbar.js';
 import { BoardToolbar, PAGE_X_MODES, X_MODES } from './BoardToolbar.js';
-import type { ImageStepMarks } from './ImageTicks.js';
-import type { ImageStep } from './image-ticks.js';
-import { ImageStepsToggle } from './ImageTicks.js';
+import type { FileStepMarks } from './FileStepTicks.js';
+import type { FileStep } from './file-step-ticks.js';
+import { FileStepsToggle } from './FileStepTicks.js';
 import { useSeriesVersion } from './use-series-version.js';
 import { TraceCache } from './trace-cache.js';
 import { exactSeries } from './board-csv.js';
@@ -41,7 +41,7 @@ import { GroupCurve } from './GroupCurve.js';
 import { OverlayToggle } from './OverlayToggle.js';
 import { PALETTE, categoryStyle, dashPattern, runColors } from './run-colors.js';
 
-const NO_MARKS: readonly ImageStep[] = [];
+const NO_MARKS: readonly FileStep[] = [];
 /** A tall curve panel's chart height, in pixels (a panel's usual is 220). */
 const TALL_HEIGHT = 420;
 
@@ -59,7 +59,7 @@ function seriesColumns(series: ClientSeries) {
 export const MetricsBoard = memo(function MetricsBoard({
   runs,
   kind,
-  imageSteps,
+  fileSteps,
   grouping,
   views = [],
   tools,
@@ -68,8 +68,8 @@ export const MetricsBoard = memo(function MetricsBoard({
 }: {
   runs: readonly BoardRun[];
   kind: SeriesKind;
-  /** A run page's image steps, ticked on step axes when the toolbar's toggle is on. */
-  imageSteps?: ImageStepMarks | undefined;
+  /** A run page's file steps, ticked on step axes when the toolbar's toggle is on. */
+  fileSteps?: FileStepMarks | undefined;
   /** The runs' groups: each curve panel draws a band per group instead of a line per run. */
   grouping?: BoardGrouping | undefined;
   /** The store's derived views, a panel each after the logged keys' sections. */
@@ -125,8 +125,8 @@ export const MetricsBoard = memo(function MetricsBoard({
         ? current.collapsed.filter((p) => p !== prefix)
         : [...current.collapsed, prefix],
     }));
-  const [showImageSteps, setShowImageSteps] = useState(false);
-  const ticks = showImageSteps ? imageSteps : undefined;
+  const [showFileSteps, setShowFileSteps] = useState(false);
+  const ticks = showFileSteps ? fileSteps : undefined;
 
   // version is the signal that the series (mutated in place) changed.
   const seriesByRun = useMemo(() => {
@@ -347,16 +347,16 @@ export const MetricsBoard = memo(function MetricsBoard({
   const someOffStep = sections.some((section) =>
     section.panels.some((p) => p.type === 'curve' && modeOf(p.key) !== 'step'),
   );
-  const imageMarks = imageSteps?.marks;
+  const fileMarks = fileSteps?.marks;
   const hiddenKey = arranged.hidden.map(panelId).join('\u0000');
   const toolbarExtra = useMemo(
     () => (
       <>
         {tools}
-        <ImageStepsToggle
-          marks={imageMarks ?? NO_MARKS}
-          on={showImageSteps}
-          onToggle={setShowImageSteps}
+        <FileStepsToggle
+          marks={fileMarks ?? NO_MARKS}
+          on={showFileSteps}
+          onToggle={setShowFileSteps}
           someOffStep={someOffStep}
         />
         <HiddenPanels
@@ -370,7 +370,7 @@ export const MetricsBoard = memo(function MetricsBoard({
     ),
     // arranged is new with every layout; hiddenKey names what the control shows of it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [tools, imageMarks, showImageSteps, someOffStep, hiddenKey, onLayout],
+    [tools, fileMarks, showFileSteps, someOffStep, hiddenKey, onLayout],
   );
 
   return (

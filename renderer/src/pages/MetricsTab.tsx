@@ -1,7 +1,7 @@
 // A run's Metrics tab (model metrics) or System tab (readings): the panels of that kind, then
 // every key's statistics; this session's health events of the run are marked at their steps, and
 // a link to a key shows it alone. Model metrics and readings never share a page; the metrics' step axes
-// can tick where the run logged images, each tick a way into the Files tab at its step. The
+// can tick where the run logged files, each tick a way into the Files tab at its step. The
 // store's derived views are panels here too, added and edited from the toolbar.
 
 import { useCallback, useMemo } from 'react';
@@ -15,8 +15,8 @@ import { replaceAddress } from '../workspace/WorkspaceProvider.js';
 import { exactKeyFilter } from '../charts/panel-layout.js';
 import type { BoardRun } from '../charts/board-run.js';
 import { visibleText } from '../text/visible-text.js';
-import type { ImageStepMarks } from '../charts/ImageTicks.js';
-import { imageStepMarks } from '../charts/image-ticks.js';
+import type { FileStepMarks } from '../charts/FileStepTicks.js';
+import { fileStepMarks } from '../charts/file-step-ticks.js';
 import { useLoggedFiles } from '../files/use-logged-files.js';
 import type { FilesFocus, Route } from '../state/route.js';
 import { routeHash } from '../state/route.js';
@@ -72,7 +72,7 @@ export function MetricsTab({
     ],
     [runId, summary.name, summary.startTime, detail.metrics, extras],
   );
-  const imageSteps = useImageSteps(runId, kind, navigate);
+  const fileSteps = useFileSteps(runId, kind, navigate);
   const derived = useDerivedViews();
   const runIds = useMemo(() => [runId], [runId]);
   return (
@@ -85,7 +85,7 @@ export function MetricsTab({
         onLink={onLink}
         runs={runs}
         kind={kind}
-        imageSteps={imageSteps}
+        fileSteps={fileSteps}
         {...(kind === 'metric'
           ? {
               views: derived.views,
@@ -110,17 +110,17 @@ export function MetricsTab({
   );
 }
 
-/** The run's image steps for the Metrics tab (readings are not what images are logged against). */
-function useImageSteps(
+/** The run's file steps for the Metrics tab (readings are not what files are logged against). */
+function useFileSteps(
   runId: string,
   kind: SeriesKind,
   navigate: (route: Route) => void,
-): ImageStepMarks | undefined {
+): FileStepMarks | undefined {
   const runIds = useMemo(() => (kind === 'metric' ? [runId] : []), [runId, kind]);
   const files = useLoggedFiles(runIds).files.get(runId);
   return useMemo(() => {
     if (files === undefined) return undefined;
-    const marks = imageStepMarks(files);
+    const marks = fileStepMarks(files);
     if (marks.length === 0) return undefined;
     return {
       marks,

@@ -3,7 +3,7 @@
 // cluster holds: kind, step, time and text of each mark, or their count past a few.
 
 import type { XAxisMode } from '../curve-data.js';
-import type { XView } from '../image-ticks.js';
+import type { XView } from '../file-step-ticks.js';
 import { duration, shortDateTime } from '../../text/time-text.js';
 import { visibleText } from '../../text/visible-text.js';
 import type { MarkCluster, PanelMark, RunMarks } from './mark-clusters.js';

@@ -2,8 +2,8 @@
 // canvas's lines and the strip's icons use the same clusters), and its stage stretches in x.
 
 import type { XAxisMode } from '../curve-data.js';
-import type { XView } from '../image-ticks.js';
-import { stepToPx } from '../image-ticks.js';
+import type { XView } from '../file-step-ticks.js';
+import { stepToPx } from '../file-step-ticks.js';
 import type { MarkCluster, PanelMark, RunMarks } from './mark-clusters.js';
 import { clusterByPixel, markX } from './mark-clusters.js';
 import type { StageStretch } from './stage-stretches.js';

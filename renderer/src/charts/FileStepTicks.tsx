@@ -1,18 +1,18 @@
-// Where a run logged images, over a curve panel's step axis: a strip of small tick buttons just
-// above the x axis (placed inside uPlot's over), and the board toolbar's toggle that shows them.
+// Where a run logged files (of any kind), over a curve panel's step axis: a strip of small tick
+// buttons just above the x axis (placed inside uPlot's over), and the board toolbar's toggle.
 
 import type { MouseEvent } from 'react';
 import type uPlot from 'uplot';
-import type { ImageStep, XView } from './image-ticks.js';
-import { imageStepAt, tickTitle, ticksInView } from './image-ticks.js';
+import type { FileStep, XView } from './file-step-ticks.js';
+import { fileStepAt, tickTitle, ticksInView } from './file-step-ticks.js';
 
-/** A run's image steps and what opening one does: the Files tab at that key and step. */
-export interface ImageStepMarks {
-  readonly marks: readonly ImageStep[];
+/** A run's file steps and what opening one does: the Files tab at that key and step. */
+export interface FileStepMarks {
+  readonly marks: readonly FileStep[];
   readonly open: (key: string, step: number) => void;
 }
 
-/** The plotting area the image ticks are placed in, and its x range now. */
+/** The plotting area the file-step ticks are placed in, and its x range now. */
 export interface PlotArea {
   readonly over: HTMLElement;
   readonly view: XView;
@@ -34,27 +34,27 @@ export function sameArea(a: PlotArea | null, b: PlotArea | null): boolean {
 }
 
 /** The strip's ticks for the panel's current x range; a click opens the nearest logged step. */
-export function ImageTickStrip({ marks, open, view }: ImageStepMarks & { view: XView }) {
+export function FileStepTickStrip({ marks, open, view }: FileStepMarks & { view: XView }) {
   const ticks = ticksInView(marks, view);
-  const openMark = (mark: ImageStep): void => open(mark.keys[0]!, mark.step);
+  const openMark = (mark: FileStep): void => open(mark.keys[0]!, mark.step);
   // A pointer click is hit-tested against the steps, not the button under it: a merged tick's
   // click opens the step nearest the pointer, and a miss by a pixel or two still opens.
   const onClick = (event: MouseEvent<HTMLDivElement>): void => {
     const strip = event.currentTarget.getBoundingClientRect();
-    const mark = imageStepAt(marks, view, event.clientX - strip.left);
+    const mark = fileStepAt(marks, view, event.clientX - strip.left);
     if (mark !== null) openMark(mark);
   };
   return (
-    <div className="image-ticks" data-testid="image-ticks" onClick={onClick}>
+    <div className="file-step-ticks" data-testid="file-step-ticks" onClick={onClick}>
       {ticks.map((tick) => (
         <button
           key={tick.steps[0]!.step}
           type="button"
-          className="image-tick"
+          className="file-step-tick"
           style={{ left: tick.px }}
           title={tickTitle(tick)}
           aria-label={tickTitle(tick)}
-          data-testid="image-tick"
+          data-testid="file-step-tick"
           data-step={tick.steps[0]!.step}
           onClick={(event) => {
             // A keyboard press (detail 0) has no pointer position: it opens the tick's own step.
@@ -68,9 +68,9 @@ export function ImageTickStrip({ marks, open, view }: ImageStepMarks & { view: X
   );
 }
 
-/** The toolbar's toggle; absent when the run logged no images. */
-export function ImageStepsToggle(props: {
-  marks: readonly ImageStep[];
+/** The toolbar's toggle; absent when the run logged no files. */
+export function FileStepsToggle(props: {
+  marks: readonly FileStep[];
   on: boolean;
   onToggle: (on: boolean) => void;
   /** Whether some panel's x axis is time or a step_metric, where no ticks are drawn. */
@@ -79,7 +79,7 @@ export function ImageStepsToggle(props: {
   if (props.marks.length === 0) return null;
   const keys = new Set(props.marks.flatMap((mark) => mark.keys));
   const title =
-    `Tick the step axis where the run logged images (${[...keys].join(', ')}); ` +
+    `Tick the step axis where the run logged files (${[...keys].join(', ')}); ` +
     `click a tick to open it in the Files tab` +
     (props.someOffStep ? '. Panels on time or a step_metric axis show no ticks' : '');
   return (
@@ -88,9 +88,9 @@ export function ImageStepsToggle(props: {
         type="checkbox"
         checked={props.on}
         onChange={(event) => props.onToggle(event.target.checked)}
-        data-testid="image-steps-toggle"
+        data-testid="file-steps-toggle"
       />
-      image steps
+      file steps
     </label>
   );
 }

@@ -1,15 +1,15 @@
-// The image-step ticks of a curve panel: the steps and keys ticked, the ticks in a zoomed range (near ones merged), and the logged step a click at x pixels opens.
+// The file-step ticks of a curve panel: the steps and keys of every kind ticked, the ticks in a zoomed range (near ones merged), and the logged step a click at x pixels opens.
 
 import { describe, expect, it } from 'vitest';
 import type { LoggedFileInfo, LoggedFileKind } from '../../shared/api/contract.js';
-import type { ImageStep, XView } from '../../renderer/src/charts/image-ticks.js';
+import type { FileStep, XView } from '../../renderer/src/charts/file-step-ticks.js';
 import {
-  imageStepAt,
-  imageStepMarks,
+  fileStepAt,
+  fileStepMarks,
   stepToPx,
   tickTitle,
   ticksInView,
-} from '../../renderer/src/charts/image-ticks.js';
+} from '../../renderer/src/charts/file-step-ticks.js';
 
 function file(key: string, step: number, kind: LoggedFileKind = 'image'): LoggedFileInfo {
   return {
@@ -24,26 +24,29 @@ function file(key: string, step: number, kind: LoggedFileKind = 'image'): Logged
   };
 }
 
-const marks = (...steps: number[]): ImageStep[] => steps.map((step) => ({ step, keys: ['k'] }));
+const marks = (...steps: number[]): FileStep[] => steps.map((step) => ({ step, keys: ['k'] }));
 
-describe('imageStepMarks', () => {
-  it('is the union of the image keys’ steps, each with its keys in first-logged order', () => {
+describe('fileStepMarks', () => {
+  it('is the union of every key’s steps, of every kind, each with its keys in first-logged order', () => {
     const files = [
       file('samples', 500),
       file('attention', 0),
-      file('report', 250, 'text'),
+      file('report', 250, 'markdown'),
       file('samples', 0),
+      file('speech', 500, 'audio'),
       file('attention', 500),
       file('samples', 0),
+      file('predictions', 0, 'table'),
     ];
-    expect(imageStepMarks(files)).toEqual([
-      { step: 0, keys: ['samples', 'attention'] },
-      { step: 500, keys: ['samples', 'attention'] },
+    expect(fileStepMarks(files)).toEqual([
+      { step: 0, keys: ['samples', 'attention', 'predictions'] },
+      { step: 250, keys: ['report'] },
+      { step: 500, keys: ['samples', 'attention', 'speech'] },
     ]);
   });
 
-  it('is empty when the run logged no images', () => {
-    expect(imageStepMarks([file('report', 10, 'text')])).toEqual([]);
+  it('is empty when the run logged no files', () => {
+    expect(fileStepMarks([])).toEqual([]);
   });
 });
 
@@ -81,37 +84,37 @@ describe('ticksInView', () => {
   });
 });
 
-describe('imageStepAt', () => {
+describe('fileStepAt', () => {
   const view: XView = { min: 0, max: 2000, width: 400 };
   const logged = marks(0, 500, 1000, 1500, 2000);
 
   it('opens the logged step drawn within the tolerance of the click', () => {
-    expect(imageStepAt(logged, view, 100)?.step).toBe(500);
-    expect(imageStepAt(logged, view, 103)?.step).toBe(500);
-    expect(imageStepAt(logged, view, 196, 4)?.step).toBe(1000);
+    expect(fileStepAt(logged, view, 100)?.step).toBe(500);
+    expect(fileStepAt(logged, view, 103)?.step).toBe(500);
+    expect(fileStepAt(logged, view, 196, 4)?.step).toBe(1000);
   });
 
   it('opens nothing for a click between ticks', () => {
-    expect(imageStepAt(logged, view, 150)).toBeNull();
-    expect(imageStepAt(logged, view, 105, 4)).toBeNull();
+    expect(fileStepAt(logged, view, 150)).toBeNull();
+    expect(fileStepAt(logged, view, 105, 4)).toBeNull();
   });
 
   it('opens the nearer of two merged steps', () => {
     const close = marks(100, 104);
     const wide: XView = { min: 0, max: 400, width: 400 };
-    expect(imageStepAt(close, wide, 101)?.step).toBe(100);
-    expect(imageStepAt(close, wide, 103)?.step).toBe(104);
+    expect(fileStepAt(close, wide, 101)?.step).toBe(100);
+    expect(fileStepAt(close, wide, 103)?.step).toBe(104);
   });
 
   it('never opens a step outside the zoomed range, though it is nearer', () => {
     const zoomed: XView = { min: 498, max: 1000, width: 502 };
     // 497 is out of view, 1 px left of the edge; 500 is drawn 2 px in.
-    expect(imageStepAt(marks(497, 500), zoomed, 0)?.step).toBe(500);
-    expect(imageStepAt(marks(497), zoomed, 0)).toBeNull();
+    expect(fileStepAt(marks(497, 500), zoomed, 0)?.step).toBe(500);
+    expect(fileStepAt(marks(497), zoomed, 0)).toBeNull();
   });
 
-  it('opens nothing when the run logged no images', () => {
-    expect(imageStepAt([], view, 0)).toBeNull();
+  it('opens nothing when the run logged no files', () => {
+    expect(fileStepAt([], view, 0)).toBeNull();
   });
 });
 
@@ -122,7 +125,7 @@ describe('tickTitle', () => {
       steps: [{ step: 1500, keys: ['samples/predictions', 'attention/head0'] }],
     };
     expect(tickTitle(tick)).toBe(
-      'Images at step 1,500: samples/predictions, attention/head0 · click to open in Files',
+      'Files at step 1,500: samples/predictions, attention/head0 · click to open in Files',
     );
   });
 
@@ -134,6 +137,6 @@ describe('tickTitle', () => {
         { step: 12, keys: ['b'] },
       ],
     };
-    expect(tickTitle(tick)).toBe('Images at steps 10–12 (2): a, b · click to open in Files');
+    expect(tickTitle(tick)).toBe('Files at steps 10–12 (2): a, b · click to open in Files');
   });
 });
