@@ -1,7 +1,7 @@
 // The demo store: a CIFAR-10 learning-rate sweep and the runs around it (a data preparation, an
 // out-of-memory failure, a killed run, a diverged one, a preempted and resumed fine-tune, a
-// crash), with images, checkpoints, a dataset, tags and notes, all written by the real writer
-// with times spread over the last few days.
+// crash), a voice agent's run of audio, video and tables, with images, checkpoints, a dataset,
+// tags and notes, all written by the real writer with times spread over the last few days.
 
 import {
   mkdirSync,
@@ -24,6 +24,7 @@ import { RunWriter } from './writer/run-writer.js';
 import { addTag, writeNotes } from '../store/writer/tags-notes.js';
 import { realStoreRoot } from '../store/store-files.js';
 import { attentionMap, confusionMatrix, predictionGrid } from './png.js';
+import { trainMediaRun } from './media-run.js';
 import { SeededRandom } from './seeded-random.js';
 import type { EvalSample, TrainingSetup } from './simulated-training.js';
 import {
@@ -216,6 +217,7 @@ class DemoStoreWriter {
     this.killed(this.now - 2 * DAY - 3 * HOUR);
     this.diverged(this.now - 1 * DAY - 22 * HOUR);
     this.resumedFineTune(this.now - 1 * DAY - 6 * HOUR, bestId);
+    this.voiceAgent(this.now - 14 * HOUR);
     this.crashed(this.now - 9 * HOUR);
     for (const run of this.runs) backdateLog(join(this.root, 'runs', run.id, 'events.jsonl'));
     return {
@@ -595,6 +597,41 @@ class DemoStoreWriter {
         'Next: fine-tune at lr 0.01 (resnet18-finetune).\n',
     );
     return { bestId, end: next };
+  }
+
+  /** A run of another kind of model, whose files are audio, video, tables and a report. */
+  private voiceAgent(start: number): void {
+    const plan: RunPlan = {
+      experiment: 'voice-agent',
+      name: 'gridworld-commands',
+      start,
+      params: new Map<string, Value>([
+        ['lr', 3e-4],
+        ['policy', 'ppo'],
+        ['listener', 'conformer-s'],
+        ['sample_rate', 16_000n],
+      ]),
+      args: ['agent.py', '--policy', 'ppo', '--listener', 'conformer-s'],
+      seed: 11,
+      gpu: '1',
+    };
+    const { writer, clock } = this.startRun(plan);
+    const lastStep = trainMediaRun({
+      writer,
+      random: this.random.fork(),
+      advance: (seconds) => clock.advance(seconds),
+      scratchFile: (name, bytes) => this.scratchFile(name, bytes),
+    });
+    clock.advance(2);
+    writer.end('finished');
+    addTag(writer.dir, storeRootOf(writer.dir), 'media');
+    this.record(
+      writer,
+      plan,
+      'finished',
+      lastStep,
+      'logs audio, episode videos, a table of commands heard and a report',
+    );
   }
 
   private outOfMemory(start: number): void {

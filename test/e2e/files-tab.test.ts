@@ -1,7 +1,7 @@
 // The files the demo's runs logged, in Chromium against `munin-view serve`: the Files tab's slider
 // moves through a key's steps and the image's pixels change, a Markdown report renders, Compare
-// shows two runs at one step with how far back the shorter run's image is, and a curve's
-// file-step tick opens the Files tab at its step.
+// shows two runs at one step with how far back the shorter run's image is, a curve's file-step
+// tick opens the Files tab at its step, and the voice agent's audio, video and table show.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -198,5 +198,36 @@ describeE2e('the files a run logged', () => {
       .toBe('step 2000 · resnet18-cutout shows 1000');
     expect(await page.locator('[data-testid="compare-image-shown"]').count()).toBe(2);
     await screenshot(page, 'files-compare');
+  });
+
+  it('plays the voice agent’s command and episode, and reads its table of commands', async () => {
+    const run = onlyRun(runs, (r) => r.name === 'gridworld-commands');
+    await openRunPage(page, run, 'files');
+    const command = '[data-key="samples/command"] [data-testid="audio-player"]';
+    await page.waitForSelector(command, WAIT);
+    const duration = await evaluate<number>(
+      page,
+      `new Promise((done) => {
+        const audio = document.querySelector('${command}');
+        if (audio.readyState >= 1) done(audio.duration);
+        else audio.addEventListener('loadedmetadata', () => done(audio.duration));
+      })`,
+    );
+    expect(duration).toBeCloseTo(1.2, 2);
+    await expect
+      .poll(
+        () => page.textContent('[data-key="episodes/rollout"] [data-testid="video-facts"]'),
+        WAIT,
+      )
+      .toBe('160 × 96 px · 0:04.0');
+    const table = '[data-key="eval/heard"] [data-testid="table"]';
+    await expect
+      .poll(() => page.locator(`${table} [role="row"][aria-rowindex]`).count(), WAIT)
+      .toBe(8);
+    await expect
+      .poll(() => page.locator(`${table} [data-testid="table-image"]`).count(), WAIT)
+      .toBe(8);
+    await page.locator('[data-key="eval/heard"]').scrollIntoViewIfNeeded();
+    await screenshot(page, 'files-tab-voice-agent');
   });
 });

@@ -67,7 +67,7 @@ describeE2e('the runs browser', () => {
   }
 
   it('lists every run of the export with the status the export gives it', async () => {
-    expect(runs).toHaveLength(12);
+    expect(runs).toHaveLength(13);
     const shown = await evaluate<[string, string | null][]>(
       page,
       `[...document.querySelectorAll('[data-testid="runs-table"] [data-run-id]')].map((row) => [
@@ -79,7 +79,7 @@ describeE2e('the runs browser', () => {
     expect(new Set(runs.map((run) => run.status))).toEqual(
       new Set(['finished', 'failed', 'killed', 'crashed']),
     );
-    await expect.poll(() => page.textContent('.status-bar'), WAIT).toContain('12 of 12 runs');
+    await expect.poll(() => page.textContent('.status-bar'), WAIT).toContain('13 of 13 runs');
     await screenshot(page, 'runs-browser');
   });
 
@@ -133,7 +133,7 @@ describeE2e('the runs browser', () => {
     const tagged = runs.filter((run) => run.tags.includes('sweep')).map((run) => run.id);
     await setFilter('tag:sweep');
     await expectRows(tagged);
-    expect(await page.textContent('.status-bar')).toContain(`${tagged.length} of 12 runs`);
+    expect(await page.textContent('.status-bar')).toContain(`${tagged.length} of 13 runs`);
     await screenshot(page, 'runs-filtered');
 
     const lr = runs.filter((run) => run.params['lr'] === 0.05).map((run) => run.id);
