@@ -17,38 +17,8 @@ import { WorkspaceProvider } from './workspace/WorkspaceProvider.js';
 import { ViewsMenu } from './workspace/ViewsMenu.js';
 import { CopyLink } from './workspace/CopyLink.js';
 import { StorePages } from './StorePages.js';
-
-type Theme = 'light' | 'dark';
-
-function systemTheme(): Theme {
-  return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
-}
-
-function useTheme(): [Theme, () => void] {
-  const [chosen, setChosen] = useState<Theme | null>(() => {
-    const saved = localStorage.getItem('munin-view:theme');
-    return saved === 'light' || saved === 'dark' ? saved : null;
-  });
-  const [system, setSystem] = useState<Theme>(systemTheme);
-  useEffect(() => {
-    const query = matchMedia('(prefers-color-scheme: dark)');
-    const onChange = (): void => setSystem(systemTheme());
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  const theme = chosen ?? system;
-  useEffect(() => {
-    document.documentElement.dataset['theme'] = theme;
-  }, [theme]);
-  const toggle = useCallback(() => {
-    const next: Theme = theme === 'dark' ? 'light' : 'dark';
-    // Choosing the system's own theme goes back to following the system.
-    if (next === system) localStorage.removeItem('munin-view:theme');
-    else localStorage.setItem('munin-view:theme', next);
-    setChosen(next === system ? null : next);
-  }, [theme, system]);
-  return [theme, toggle];
-}
+import type { Theme } from './state/theme.js';
+import { useTheme } from './state/theme.js';
 
 /** The top-level tabs: runs (with run pages and comparisons) and artifacts. */
 function TopNav({ route, navigate }: { route: Route; navigate: (route: Route) => void }) {

@@ -1,7 +1,7 @@
 // The theme the page shows, as React state, and its colours: what paints a canvas with the
 // theme's colours (uPlot's grid, axes, markers) draws again when the theme changes, not on reload.
 
-import { useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 
 function subscribe(onChange: () => void): () => void {
   const observer = new MutationObserver(onChange);
@@ -35,4 +35,37 @@ export function themeColor(name: string): string {
     coloursRead.set(key, colour);
   }
   return colour;
+}
+
+export type Theme = 'light' | 'dark';
+
+function systemTheme(): Theme {
+  return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+/** The theme shown: the system's, until the user picks the other one (kept). */
+export function useTheme(): [Theme, () => void] {
+  const [chosen, setChosen] = useState<Theme | null>(() => {
+    const saved = localStorage.getItem('munin-view:theme');
+    return saved === 'light' || saved === 'dark' ? saved : null;
+  });
+  const [system, setSystem] = useState<Theme>(systemTheme);
+  useEffect(() => {
+    const query = matchMedia('(prefers-color-scheme: dark)');
+    const onChange = (): void => setSystem(systemTheme());
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  const theme = chosen ?? system;
+  useEffect(() => {
+    document.documentElement.dataset['theme'] = theme;
+  }, [theme]);
+  const toggle = useCallback(() => {
+    const next: Theme = theme === 'dark' ? 'light' : 'dark';
+    // Choosing the system's own theme goes back to following the system.
+    if (next === system) localStorage.removeItem('munin-view:theme');
+    else localStorage.setItem('munin-view:theme', next);
+    setChosen(next === system ? null : next);
+  }, [theme, system]);
+  return [theme, toggle];
 }
