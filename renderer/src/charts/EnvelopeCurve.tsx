@@ -67,6 +67,8 @@ export function EnvelopeCurve(props: {
    */
   readonly zoom?: readonly [number, number] | null;
   readonly onZoom?: (range: readonly [number, number] | null) => void;
+  /** What the points in view are, in words: an offline report holds fewer than every sample. */
+  readonly describeInView?: ((inView: number) => string) | undefined;
 }) {
   const { bridge } = useServices();
   const { title, runs, logY, mode, smoothing, formula } = props;
@@ -236,9 +238,11 @@ export function EnvelopeCurve(props: {
     ...new Set(shown.flatMap((e) => (e.stepMetric === null ? [] : [e.stepMetric]))),
   ];
   // While reading, nothing is in view yet: the panel says it is reading, not that it drew none.
+  const inView = shown.reduce((n, e) => n + e.inView, 0);
   const notes = answered.received
     ? [
-        `${shown.reduce((n, e) => n + e.inView, 0).toLocaleString()} samples in view drawn exactly from at most 4 points a pixel column`,
+        props.describeInView?.(inView) ??
+          `${inView.toLocaleString()} samples in view drawn exactly from at most 4 points a pixel column`,
       ]
     : [];
   if (failure !== null) notes.unshift(`The curves could not be read: ${failure}`);
