@@ -32,6 +32,15 @@ const USAGE = `usage:
                                  key, a prefix ending in /, or a /regex/ (readings, sys/...,
                                  only when named); notes on what it cannot show on stderr;
                                  exit 0 drawn, 1 nothing to draw, 2 bad arguments or path
+  munin-view report PATH ... --runs RUN[,RUN...] [--keys K ...] [--title T]
+                  [--note FILE.md] [-o FILE.html] [--x step|time|relative|step_metric]
+                  [--smooth W] [--log-y]
+                                 write a comparison of runs as one HTML file that opens
+                                 offline in any browser: exact curves (every sample, or
+                                 exact envelopes), the runs' params, summaries, commits
+                                 and reproduce lines; default keys: the metrics all share;
+                                 exit 0 written, 1 a run or key naming nothing, 2 bad
+                                 arguments, an unreadable path or an unwritable file
   munin-view serve PATH ... [--port N] [--host ADDR] [--token VALUE | --no-token]
                          [--poll] [--interval MS] [--stall-after S] [--stall-factor K]
                          [--verbose]
@@ -95,6 +104,10 @@ export async function main(argv: string[]): Promise<void> {
       const { args } = takeVerbose(rest);
       const { serveCommand } = await import('./host/serve-command.js');
       return serveCommand(args);
+    }
+    case 'report': {
+      const { reportCommand } = await import('./report/report-command.js');
+      return reportCommand(takeVerbose(rest).args, fail);
     }
     case 'watch': {
       const { watchCommand } = await import('./watch/watch-command.js');

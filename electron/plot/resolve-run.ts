@@ -22,13 +22,14 @@ export interface OpenedRuns {
 
 const LISTED_POLL_MS = 10;
 
-/** Opens the path and resolves once every run is read (long reads included). */
-export async function openListed(path: string): Promise<OpenedRuns> {
+/** Opens the path (or paths, side by side) and resolves once every run is read. */
+export async function openListed(path: string | readonly string[]): Promise<OpenedRuns> {
   let source: RunsSource;
   try {
     source = openRunsSource(path);
   } catch (error) {
-    throw new PlotFailure(`cannot open ${path}: ${(error as Error).message}`, 2);
+    const named = typeof path === 'string' ? path : path.join(', ');
+    throw new PlotFailure(`cannot open ${named}: ${(error as Error).message}`, 2);
   }
   const opened: OpenedRuns = { source, onChange: null };
   await source.open({
