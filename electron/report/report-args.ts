@@ -2,7 +2,7 @@
 // checked; a bad one is a ReportArgsError (exit 2) saying which and why.
 
 import { keyMatcher, PlotArgsError } from '../plot/plot-args.js';
-import type { ReportAxis } from './report-build.js';
+import type { ReportAxis } from '../../shared/api/report-ask.js';
 
 export interface ReportArgs {
   readonly paths: readonly string[];

@@ -22,6 +22,8 @@ import type {
 } from '../../shared/report/report-document.js';
 import { REPORT_FORMAT, REPORT_VERSION } from '../../shared/report/report-document.js';
 import type { SourceRun } from '../sources/run-source.js';
+import type { Series } from '../store/log/run-fold.js';
+import type { ReportPanelAsk } from '../../shared/api/report-ask.js';
 
 /** The finest level's columns a report starts from: a screen's width, about 4,000. */
 export const FINEST_COLUMNS = 4096;
@@ -30,23 +32,12 @@ export const LEAST_COLUMNS = 128;
 /** Series of at most this many points a finest column are kept whole. */
 const WHOLE_PER_COLUMN = 4;
 
-/** The axis a panel is drawn against; 'declared': the key's step_metric, else step. */
-export type ReportAxis = 'step' | 'wall' | 'relative' | 'step_metric' | 'declared';
-
-/** One panel as the page shows it. */
-export interface ReportPanelRequest {
-  readonly key: string;
-  readonly axis: ReportAxis;
-  readonly smoothing: number;
-  readonly logY: boolean;
-  /** The x range zoomed to, in the axis' units; null for the whole. */
-  readonly zoom: readonly [number, number] | null;
-}
-
 export interface ReportRequest {
   readonly runs: readonly SourceRun[];
   /** The panels, in order; a key of one point per run becomes a tile instead. */
-  readonly panels: readonly ReportPanelRequest[];
+  readonly panels: readonly ReportPanelAsk[];
+  /** A derived view's series in a run (its formula over the run's keys); none without views. */
+  readonly viewSeries?: (run: SourceRun, formula: string) => Series | undefined;
   readonly missingKeys: readonly string[];
   readonly title: string;
   readonly note: string | null;
@@ -129,10 +120,9 @@ interface PreparedLine {
 function prepareLine(
   runIndex: number,
   run: SourceRun,
-  key: string,
+  series: Series | undefined,
   axis: PanelAxis,
 ): PreparedLine | null {
-  const series = run.series(key);
   if (series === undefined || series.samples.length === 0) return null;
   const samples = series.samples as SeriesSamples;
   return { runIndex, run, samples, envelopes: new SeriesEnvelopes(samples, basisOf(run, axis)) };
@@ -199,7 +189,7 @@ function layLine(
 }
 
 /** The axis a panel's points are chosen and first drawn on, for the runs that have its key. */
-function panelAxis(runs: readonly SourceRun[], request: ReportPanelRequest): PanelAxis {
+function panelAxis(runs: readonly SourceRun[], request: ReportPanelAsk): PanelAxis {
   const { axis, key } = request;
   if (axis !== 'declared' && axis !== 'step_metric') return { mode: axis, stepMetric: null };
   const stepMetric =
@@ -210,7 +200,7 @@ function panelAxis(runs: readonly SourceRun[], request: ReportPanelRequest): Pan
 /** A report's panels with their series' envelopes built: laid out at any finest level. */
 export class PreparedReport {
   private readonly panels: {
-    readonly request: ReportPanelRequest;
+    readonly request: ReportPanelAsk;
     readonly axis: PanelAxis;
     readonly lines: readonly PreparedLine[];
   }[];
@@ -222,14 +212,19 @@ export class PreparedReport {
 
   constructor(private readonly request: ReportRequest) {
     const { runs } = request;
-    const mostSamples = (key: string) =>
-      Math.max(0, ...runs.map((run) => run.series(key)?.samples.length ?? 0));
+    // A derived view's series is its formula's over each run's keys; a key's is the run's own.
+    const seriesOf = (run: SourceRun, panel: ReportPanelAsk): Series | undefined =>
+      panel.formula === undefined
+        ? run.series(panel.key)
+        : request.viewSeries?.(run, panel.formula);
+    const mostSamples = (panel: ReportPanelAsk) =>
+      Math.max(0, ...runs.map((run) => seriesOf(run, panel)?.samples.length ?? 0));
     this.panels = request.panels
-      .filter((panel) => mostSamples(panel.key) > 1)
+      .filter((panel) => mostSamples(panel) > 1)
       .map((panel) => {
         const axis = panelAxis(runs, panel);
         const lines = runs.flatMap((run, index) => {
-          const prepared = prepareLine(index, run, panel.key, axis);
+          const prepared = prepareLine(index, run, seriesOf(run, panel), axis);
           return prepared === null ? [] : [prepared];
         });
         return { request: panel, axis, lines };
@@ -241,19 +236,21 @@ export class PreparedReport {
       })),
     );
     this.scalars = request.panels
-      .filter((panel) => mostSamples(panel.key) === 1)
-      .map(({ key }) => ({
-        key,
-        goal: runs.map((run) => run.declaration(key)?.goal ?? null).find((g) => g !== null) ?? null,
+      .filter((panel) => mostSamples(panel) === 1)
+      .map((panel) => ({
+        key: panel.key,
+        goal:
+          runs.map((run) => run.declaration(panel.key)?.goal ?? null).find((g) => g !== null) ??
+          null,
         values: runs.flatMap((run, index) => {
-          const samples = run.series(key)?.samples;
+          const samples = seriesOf(run, panel)?.samples;
           if (samples === undefined || samples.length === 0) return [];
           const last = samples.length - 1;
           return [{ run: index, step: samples.step(last), value: samples.value(last) }];
         }),
       }));
     this.empty = request.panels
-      .filter((panel) => mostSamples(panel.key) === 0)
+      .filter((panel) => mostSamples(panel) === 0)
       .map((panel) => panel.key);
     this.runs = runs.map(runContext);
   }
@@ -280,6 +277,7 @@ export class PreparedReport {
       const envelopes = laid.some((l) => l.layout !== null);
       return {
         key: panel.key,
+        ...(panel.formula === undefined ? {} : { formula: panel.formula }),
         mode: axis.mode,
         stepMetric: axis.stepMetric,
         logY: panel.logY,

@@ -10,7 +10,8 @@ export function reportSummary(document: ReportDocument): string {
   const envelopes = panels.filter((panel) => panel.holding === 'envelopes');
   const parts = [plural(runs.length, 'run'), plural(panels.length, 'curve')];
   if (panels.length > 0) {
-    const held = [`${panels.length - envelopes.length} every sample`];
+    const whole = panels.length - envelopes.length;
+    const held = whole > 0 ? [`${whole} every sample`] : [];
     if (envelopes.length > 0)
       held.push(
         `${envelopes.length} exact envelopes at ${envelopes[0]!.columns!.toLocaleString('en')} columns`,

@@ -1,6 +1,7 @@
 // The Api between the host (Backend) and the UI: requests, responses and pushed deltas as typed
 // discriminated unions. Electron IPC and the WebSocket of `serve` carry exactly these.
 
+import type { ReportAsk, ReportMade } from './report-ask.js';
 import type { JsonObject } from '../format/json.js';
 import type { EndStatus, Goal, SeriesKind } from '../format/records.js';
 import type { Value } from '../format/values.js';
@@ -493,7 +494,9 @@ export type ApiRequest =
       readonly formula: string;
       /** The runs it is meant for: a key none of them has is named in the answer. */
       readonly runIds: readonly string[];
-    };
+    }
+  /** An offline report of runs as a page shows them: one HTML file that opens anywhere. */
+  | ({ readonly op: 'makeReport' } & ReportAsk);
 
 /** How a group's runs combine at a step: their mean or their median. */
 export type GroupCenter = 'mean' | 'median';
@@ -637,6 +640,7 @@ export interface ApiResults {
   groupAt: GroupPoint | null;
   keyStatistics: readonly KeyStatisticsRow[];
   checkFormula: FormulaCheck;
+  makeReport: ReportMade;
 }
 
 /** Points of an envelope, in x order. */
@@ -712,6 +716,7 @@ export const API_OPS: readonly ApiOp[] = [
   'groupAt',
   'keyStatistics',
   'checkFormula',
+  'makeReport',
 ];
 export type RequestOf<Op extends ApiOp> = Extract<ApiRequest, { op: Op }>;
 

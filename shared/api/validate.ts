@@ -17,6 +17,7 @@ import type {
 import { API_OPS, MAX_ENVELOPES_ASKED } from './contract.js';
 import { isKey, isSegment, tagProblem } from '../format/names.js';
 import { isWellFormedUnicode } from '../format/utf8.js';
+import { MAX_REPORT_RUNS, readReportAsk } from './report-ask.js';
 
 /** The longest directory name ext4, APFS and most other file systems hold, in bytes of UTF-8. */
 const MAX_ID_BYTES = 255;
@@ -349,6 +350,14 @@ export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
       const runIds = checkRunIds(raw, 'runIds');
       if (!Array.isArray(runIds)) return runIds;
       return { op: knownOp, formula, runIds };
+    }
+    case 'makeReport': {
+      const runIds = checkRunIds(raw, 'runIds');
+      if (!Array.isArray(runIds)) return runIds;
+      if (runIds.length === 0 || runIds.length > MAX_REPORT_RUNS)
+        return bad(`runIds must name 1 to ${MAX_REPORT_RUNS} runs`);
+      const ask = readReportAsk(raw, runIds);
+      return typeof ask === 'string' ? bad(ask) : { op: knownOp, ...ask };
     }
     case 'subscribe': {
       const runIds = raw['runIds'];

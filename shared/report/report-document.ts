@@ -77,7 +77,10 @@ export interface ReportLine {
 export type ReportHolding = 'every-sample' | 'envelopes';
 
 export interface ReportPanel {
+  /** The key; for a derived view, its name. */
   readonly key: string;
+  /** A derived view's formula, drawn marked derived. */
+  readonly formula?: string;
   /** The axis the points were chosen on and drawn against at first. */
   readonly mode: 'step' | 'wall' | 'relative' | 'step_metric';
   readonly stepMetric: string | null;

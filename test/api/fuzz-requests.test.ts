@@ -38,11 +38,13 @@ const MEMBERS: Record<ApiOp, readonly string[]> = {
   groupAt: ['op', 'runIds', 'key', 'x', 'at', 'center', 'spread'],
   keyStatistics: ['op', 'key'],
   checkFormula: ['op', 'formula', 'runIds'],
+  makeReport: ['op', 'runIds', 'title', 'note', 'panels'],
 };
 
 /** Members an op's request may also hold, which a fuzzed request may gain. */
 const OPTIONAL: Partial<Record<ApiOp, readonly string[]>> = {
   keyStatistics: ['formula', 'runIds'],
+  makeReport: ['styles'],
 };
 
 const OPS = Object.keys(MEMBERS) as ApiOp[];
@@ -211,6 +213,23 @@ class Fuzzer {
         center: prng.pick(['mean', 'median']),
         spread: prng.pick(['min-max', 'std']),
         formula: prng.pick(['train/loss', 'log(train/loss)', 'eval/loss - train/loss', '1 +']),
+        title: prng.pick(['', 'LR sweep', 'Grüße ✓ <b>']),
+        note: prng.pick([null, '# A note\n\n<script>x</script>']),
+        panels: prng.pick([
+          [{ key: 'train/loss', axis: 'declared', smoothing: 0, logY: false, zoom: null }],
+          [
+            { key: 'train/acc', axis: 'step', smoothing: 0.6, logY: true, zoom: [2, 5] },
+            { key: 'no/such/key', axis: 'wall', smoothing: 0, logY: false, zoom: null },
+            {
+              key: 'gap',
+              formula: 'eval/loss - train/loss',
+              axis: 'step',
+              smoothing: 0,
+              logY: false,
+              zoom: null,
+            },
+          ],
+        ]),
       }[member];
     }
     return request;
@@ -286,6 +305,15 @@ function expectAnswer(value: unknown, response: ApiResponse | undefined): void {
     const missing = parsed.requests.some((query) => query.runId !== EXAMPLE_RUN);
     expect(
       response!.ok ? !missing : ['bad-request', 'no-such-run'].includes(response!.error.code),
+      JSON.stringify(response).slice(0, 300),
+    ).toBe(true);
+    return;
+  }
+  if (parsed.op === 'makeReport') {
+    // Made for the runs that are there; refused by one that is not.
+    const missing = parsed.runIds.some((id) => id !== EXAMPLE_RUN);
+    expect(
+      response!.ok ? !missing : response!.error.code === 'no-such-run',
       JSON.stringify(response).slice(0, 300),
     ).toBe(true);
     return;

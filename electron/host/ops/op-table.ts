@@ -5,6 +5,7 @@ import type { ApiOp, ApiRequest, ApiResults } from '../../../shared/api/contract
 import type { HubSession } from '../session-hub.js';
 import type { OpContext, OpHandler, OpHandlers } from './op-context.js';
 import { ARTIFACT_OPS } from './artifact-ops.js';
+import { REPORT_OPS } from './report-ops.js';
 import { RUN_OPS } from './run-ops.js';
 import { STORE_OPS } from './store-ops.js';
 import { SWEEP_OPS } from './sweep-ops.js';
@@ -16,6 +17,7 @@ const OP_HANDLERS: OpHandlers = {
   ...RUN_OPS,
   ...WRITE_OPS,
   ...SWEEP_OPS,
+  ...REPORT_OPS,
 };
 
 /** Answers a request checked against the contract, or throws why it cannot. */
