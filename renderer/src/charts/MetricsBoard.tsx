@@ -6,7 +6,7 @@
 // the page was set to is the caller's (its arrangement), so that it is kept and linked.
 
 import type { ReactNode } from 'react';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import type { BoardLayout, PanelWidth } from '../workspace/board-layout.js';
 import { arrange, panelId, setHidden, setPanel } from '../workspace/board-layout.js';
 import { BoardSections } from '../workspace/BoardSections.js';
@@ -15,6 +15,9 @@ import type { SeriesKind } from '../../../shared/format/records.js';
 import { scaleSpread } from '../../../shared/series/curve-math.js';
 import type { ClientSeries } from '../state/client-series.js';
 import { useServices } from '../state/app-context.js';
+import type { ReportOfPage } from '../report-save/SaveReport.js';
+import { SaveReport } from '../report-save/SaveReport.js';
+import { boardReportPanels, reportTitleOf } from '../report-save/board-report.js';
 import type { Panel } from './panel-layout.js';
 import { keyMatcher, layoutPanels } from './panel-layout.js';
 import type { Trace, XAxisMode } from './curve-data.js';
@@ -347,6 +350,26 @@ export const MetricsBoard = memo(function MetricsBoard({
   const someOffStep = sections.some((section) =>
     section.panels.some((p) => p.type === 'curve' && modeOf(p.key) !== 'step'),
   );
+  // What a report of the page holds, read when it is asked for: the page as it is then.
+  const reportOfPage = useRef<() => ReportOfPage>(null!);
+  reportOfPage.current = () => ({
+    runIds,
+    styles: runIds.map((runId) => styleOf(runId)),
+    title: reportTitleOf(runs.map((run) => run.label)),
+    panels: boardReportPanels({
+      arranged,
+      collapsed,
+      views: kind === 'metric' ? views : [],
+      modeOf,
+      looksOf,
+      zoomOf: (key) => {
+        const zoom = layout.panels[key]?.zoom;
+        return zoom !== undefined && zoom.mode === modeOf(key) ? zoom.range : null;
+      },
+      viewMode: sharedMode,
+      viewLooks: { smoothing, logY },
+    }),
+  });
   const fileMarks = fileSteps?.marks;
   const hiddenKey = arranged.hidden.map(panelId).join('\u0000');
   const toolbarExtra = useMemo(
@@ -366,6 +389,7 @@ export const MetricsBoard = memo(function MetricsBoard({
           }))}
           onShow={(ids) => onLayout((current) => setHidden(current, ids, false))}
         />
+        <SaveReport page={() => reportOfPage.current()} />
       </>
     ),
     // arranged is new with every layout; hiddenKey names what the control shows of it.
