@@ -1,5 +1,6 @@
 // Which keys a report of some runs shows: those its patterns name (as plot --key reads them),
-// in the runs' own key order; without patterns every metric key all the runs share.
+// in the runs' own key order; without patterns every metric key shared by all the runs that
+// logged any sample.
 
 import type { SourceRun } from '../sources/run-source.js';
 import { keyMatcher } from '../plot/plot-args.js';
@@ -22,8 +23,10 @@ export function reportKeys(runs: readonly SourceRun[], patterns: readonly string
         ordered.push(info.key);
       }
   if (patterns.length === 0) {
+    // A run that logged no sample shares nothing: it is shown in the runs, not let empty them.
+    const logged = infos.filter((keys) => keys.some((info) => info.count > 0));
     const shared = ordered.filter((key) =>
-      infos.every((keys) => keys.some((info) => info.key === key && info.kind === 'metric')),
+      logged.every((keys) => keys.some((info) => info.key === key && info.kind === 'metric')),
     );
     return { keys: shared, unmatched: [] };
   }

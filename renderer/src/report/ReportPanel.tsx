@@ -98,6 +98,7 @@ export function ReportCurvePanel(props: {
     >
       <EnvelopeCurve
         title={panel.key}
+        formula={panel.formula}
         runs={runs}
         mode={mode}
         logY={props.logY}

@@ -11,6 +11,7 @@ import { ReportCurves } from './report-curves.js';
 import { ReportPage } from './ReportPage.js';
 import '../styles.css';
 import 'uplot/dist/uPlot.min.css';
+import '../files/files.css';
 import './report.css';
 
 function showProblem(root: HTMLElement, message: string): void {
