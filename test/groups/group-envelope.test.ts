@@ -7,7 +7,7 @@ import {
   groupEnvelopeOf,
   groupPointAt,
   GroupOrder,
-} from '../../electron/host/groups/group-envelope.js';
+} from '../../shared/series/group-envelope.js';
 import { GroupCurve } from '../../electron/host/groups/group-series.js';
 import { Series } from '../../electron/store/log/run-fold.js';
 import { EnvelopeIndex } from '../../shared/series/envelope.js';

@@ -5,7 +5,7 @@
 import type { GroupCenter, GroupSpread, GroupX } from '../../../shared/api/contract.js';
 import type { Series } from '../../store/log/run-fold.js';
 import type { SourceRun } from '../../sources/run-source.js';
-import { GroupOrder } from './group-envelope.js';
+import { GroupOrder } from '../../../shared/series/group-envelope.js';
 import { GroupCurve } from './group-series.js';
 
 /** A run's series of a key, or of a derived view: the run's own, or one computed from its keys. */

@@ -5,7 +5,7 @@ import { checkFormula } from '../derived/view-ops.js';
 import type { RequestOf } from '../../../shared/api/contract.js';
 import type { HeldGroup, SeriesResolver } from '../groups/group-cache.js';
 import { GroupCurves } from '../groups/group-cache.js';
-import { groupEnvelopeOf, groupPointAt } from '../groups/group-envelope.js';
+import { groupEnvelopeOf, groupPointAt } from '../../../shared/series/group-envelope.js';
 import { keyStatisticsRows, statisticsRow } from '../groups/key-statistics.js';
 import { formulaProblem, viewSeriesFor } from '../derived/view-series.js';
 import { parseFormula } from '../../../shared/series/formula-parse.js';

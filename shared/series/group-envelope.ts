@@ -1,9 +1,27 @@
 // A group's curve for a view: per pixel column (laid out as a run's envelope is) at most four
 // points — first, last, least and greatest center — with their band and n, and the column's
-// least low and greatest high, so neither the center's nor the band's extremes are lost.
+// least low and greatest high, so neither the center's nor the band's extremes are lost. The
+// host answers it from a group's whole curve, an offline report from the points it holds of it.
 
-import type { GroupEnvelope, GroupPoint } from '../../../shared/api/contract.js';
-import type { GroupCurve } from './group-series.js';
+import type { GroupEnvelope, GroupPoint, GroupSpread, GroupX } from '../api/contract.js';
+
+/** A group's curve as columns parallel to its distinct steps (the host's GroupCurve is one). */
+export interface GroupColumns {
+  readonly length: number;
+  readonly steps: { readonly data: Float64Array };
+  /** The mean time of the samples at each step. */
+  readonly times: { readonly data: Float64Array };
+  readonly center: { readonly data: Float64Array };
+  readonly low: { readonly data: Float64Array };
+  readonly high: { readonly data: Float64Array };
+  /** Runs with a finite sample at the step; 0 where none was (center is NaN). */
+  readonly n: { readonly data: Float64Array };
+  /** Samples left out of the math for being non-finite, over the whole curve. */
+  readonly nonFinite: number;
+  /** Bumped on every change, so that an x order made of it knows to redo. */
+  readonly version: number;
+  readonly options: { readonly x: GroupX; readonly spread: GroupSpread };
+}
 
 /** The rule the curve's samples combine by, as the panel says it. */
 export function groupRule(x: 'step' | 'time', spread: 'min-max' | 'std'): string {
@@ -21,7 +39,7 @@ export class GroupOrder {
   private version = -1;
   private order: Uint32Array | null = null;
 
-  constructor(private readonly curve: GroupCurve) {}
+  constructor(private readonly curve: GroupColumns) {}
 
   /** Positions (curve indices) in x order; null when that is the curve's own order. */
   positions(): Uint32Array | null {
@@ -51,7 +69,7 @@ export interface GroupCounts {
 }
 
 export function groupEnvelopeOf(
-  curve: GroupCurve,
+  curve: GroupColumns,
   order: GroupOrder,
   counts: GroupCounts,
   view: { readonly x0: number; readonly x1: number; readonly width: number },
@@ -153,7 +171,7 @@ export function groupEnvelopeOf(
 
 /** What a cursor at x `at` reads: the last point in x order at or before it that has a center. */
 export function groupPointAt(
-  curve: GroupCurve,
+  curve: GroupColumns,
   order: GroupOrder,
   runs: number,
   atX: number,
