@@ -10,9 +10,17 @@ export function seededRandom(seed: number): () => number {
   return () => prng.next();
 }
 
-/** Writes a start and `steps` metrics records of `keys` floats each; returns the byte size. */
-export function generateMetricsLog(path: string, steps: number, keys: readonly string[]): number {
-  const random = seededRandom(42);
+/**
+ * Writes a start and `steps` metrics records of `keys` floats each; returns the byte size. Runs
+ * of one seed hold the same values.
+ */
+export function generateMetricsLog(
+  path: string,
+  steps: number,
+  keys: readonly string[],
+  seed = 42,
+): number {
+  const random = seededRandom(seed);
   const fd = openSync(path, 'w');
   let bytes = 0;
   let pending = '';

@@ -26,7 +26,7 @@ const TABLE_OPENS = Number(process.env['MUNIN_BENCH_UI_TABLE_OPENS'] ?? 15);
  * Ms from setting the route to the paint after each key's panel first drew every run's last
  * step; `home` is left first, so that each open builds the page afresh.
  */
-async function openBoard(
+export async function openBoard(
   page: BarePage,
   hash: string,
   keys: readonly string[],
@@ -74,7 +74,7 @@ async function chartSize(page: BarePage): Promise<{ width: number; height: numbe
   );
 }
 
-function figure(
+export function figure(
   name: string,
   times: { app: number[]; floor: number[] },
   goal = 'ratio < 2 (baseline: bare uPlot drawing the same arrays from memory)',

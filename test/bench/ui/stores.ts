@@ -19,6 +19,7 @@ export const SIZES = {
   compareRuns: 20,
   compareKeys: 12,
   compareSamples: scaled(20_000),
+  reportSamples: scaled(200_000),
   zoomSamples: Number(process.env['MUNIN_BENCH_UI_ZOOM_SAMPLES'] ?? scaled(10_000_000)),
   tableRuns: Math.max(100, Math.round(10_000 * Math.min(1, scale * 10))),
   appends: Number(process.env['MUNIN_BENCH_UI_APPENDS'] ?? 600),

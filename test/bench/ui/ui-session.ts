@@ -13,10 +13,11 @@ import type { BarePage } from './bare-chromium.js';
 import { PROBE_SCRIPT } from './probe.js';
 
 const REPO = resolve(import.meta.dirname, '../../../..');
-const CLI = join(REPO, 'bin', 'munin-view.js');
+export const CLI = join(REPO, 'bin', 'munin-view.js');
 export const TOKEN = 'munin-bench-ui-token-0123456789';
 export const UPLOT_JS = createRequire(import.meta.url).resolve('uplot/dist/uPlot.iife.min.js');
 export const VIEWPORT = { width: 1440, height: 900 } as const;
+export type Viewport = { readonly width: number; readonly height: number };
 
 export interface Served {
   readonly url: string;
@@ -86,12 +87,17 @@ export class UiSession {
   }
 
   /** The app at url in a context of its own, with the probe installed before any script runs. */
-  async openApp(url: string): Promise<BarePage> {
-    const page = await (await this.launch()).newPage(VIEWPORT, PROBE_SCRIPT);
+  async openApp(url: string, viewport: Viewport = VIEWPORT): Promise<BarePage> {
+    const page = await this.openProbed(viewport);
     const status = await page.goto(url);
     if (status !== 200) throw new Error(`opening ${url} failed: HTTP ${status}`);
     await page.waitForSelector('[data-testid="runs-table"] [data-run-id]', { timeout: 120_000 });
     return page;
+  }
+
+  /** A page of its own context with the probe installed, at nothing yet. */
+  async openProbed(viewport: Viewport = VIEWPORT): Promise<BarePage> {
+    return (await this.launch()).newPage(viewport, PROBE_SCRIPT);
   }
 
   /** A blank page with the same uPlot build and the probe: where the bare-uPlot floor is drawn. */

@@ -7,6 +7,7 @@ import type { BenchFigure } from '../report.js';
 import { benchTable, benchZoom } from './interaction.ui.js';
 import { benchOpenBoards, benchOpenTable } from './open-pages.ui.js';
 import { benchRendererCpu } from './renderer-cpu.ui.js';
+import { benchReport } from './report.ui.js';
 import { startLiveRuns, writeBigStore, writeTableStore } from './stores.js';
 import { UiSession, inPage, pollPage } from './ui-session.js';
 import { benchWriteToPixel } from './write-to-pixel.ui.js';
@@ -80,6 +81,7 @@ export async function benchUi(print: (figure: BenchFigure) => void): Promise<voi
       await floor.close();
       await session.stop(served);
     }
+    if (wanted('report')) for (const f of await benchReport(session)) print(f);
   } finally {
     await writer.kill();
     await session.close();
