@@ -11,6 +11,7 @@ import type { JsonValue } from '../../shared/format/json.js';
 import type { Value } from '../../shared/format/values.js';
 import { encodeValue } from '../../shared/format/values.js';
 import { ReportWriter } from '../../shared/report/report-codec.js';
+import { WHOLE_PER_COLUMN, everyPosition, merged } from './held-positions.js';
 import type {
   ReportDocument,
   ReportLine,
@@ -23,14 +24,14 @@ import type {
 import { REPORT_FORMAT, REPORT_VERSION } from '../../shared/report/report-document.js';
 import type { SourceRun } from '../sources/run-source.js';
 import type { Series } from '../store/log/run-fold.js';
-import type { ReportPanelAsk } from '../../shared/api/report-ask.js';
+import type { ReportGroupingAsk, ReportPanelAsk } from '../../shared/api/report-ask.js';
+import type { PreparedGroup } from './report-groups.js';
+import { layGroupLine, prepareGroups } from './report-groups.js';
 
 /** The finest level's columns a report starts from: a screen's width, about 4,000. */
 export const FINEST_COLUMNS = 4096;
 /** Coarsest the finest level may be made to fit the budget. */
 export const LEAST_COLUMNS = 128;
-/** Series of at most this many points a finest column are kept whole. */
-const WHOLE_PER_COLUMN = 4;
 
 export interface ReportRequest {
   readonly runs: readonly SourceRun[];
@@ -47,6 +48,8 @@ export interface ReportRequest {
   readonly now: number;
   /** The runs' colours as the app showed them; the report's palette without. */
   readonly styles?: readonly { readonly color: string; readonly dash?: readonly number[] }[];
+  /** The page's groups: each panel holds each group's curve too. */
+  readonly grouping?: ReportGroupingAsk;
 }
 
 function valueOf(value: Value): ReportValue {
@@ -81,19 +84,6 @@ function runContext(run: SourceRun): ReportRun {
     provenance: detail.provenance === null ? null : encodeJson(detail.provenance as JsonValue),
     hasGitDiff: detail.gitDiff !== null && detail.gitDiff.problem === null,
   };
-}
-
-/** Positions of envelopes' points and markers, merged in x order, each once. */
-function merged(lists: readonly Uint32Array[]): Uint32Array {
-  const all = new Set<number>();
-  for (const list of lists) for (const p of list) all.add(p);
-  return Uint32Array.from(all).sort();
-}
-
-function everyPosition(length: number): Uint32Array {
-  const out = new Uint32Array(length);
-  for (let p = 0; p < length; p++) out[p] = p;
-  return out;
 }
 
 /** The run's series of the key against the panel's axis, or null when it has no samples. */
@@ -203,6 +193,7 @@ export class PreparedReport {
     readonly request: ReportPanelAsk;
     readonly axis: PanelAxis;
     readonly lines: readonly PreparedLine[];
+    readonly groups: readonly PreparedGroup[];
   }[];
   private readonly scalars: readonly ReportScalar[];
   private readonly empty: readonly string[];
@@ -227,14 +218,22 @@ export class PreparedReport {
           const prepared = prepareLine(index, run, seriesOf(run, panel), axis);
           return prepared === null ? [] : [prepared];
         });
-        return { request: panel, axis, lines };
+        // Groups combine by step, or by their samples' mean time (time since start included).
+        const groupX = axis.mode === 'wall' || axis.mode === 'relative' ? 'time' : 'step';
+        const groups =
+          request.grouping === undefined
+            ? []
+            : prepareGroups(request.grouping, runs, (run) => seriesOf(run, panel), groupX);
+        return { request: panel, axis, lines, groups };
       });
-    this.lineSizes = this.panels.flatMap((panel) =>
-      panel.lines.map((line) => ({
+    this.lineSizes = this.panels.flatMap((panel) => [
+      ...panel.lines.map((line) => ({
         points: line.envelopes.length,
         lists: panel.request.smoothing > 0 ? 2 : 1,
       })),
-    );
+      // A group holds its center's, its low's and its high's extremes: three lists.
+      ...panel.groups.map((group) => ({ points: group.curve.length, lists: 3 })),
+    ]);
     this.scalars = request.panels
       .filter((panel) => mostSamples(panel) === 1)
       .map((panel) => ({
@@ -270,11 +269,13 @@ export class PreparedReport {
   ): { readonly document: ReportDocument; readonly bytes: Uint8Array } {
     const writer = new ReportWriter();
     const { request } = this;
-    const panels: ReportPanel[] = this.panels.map(({ request: panel, axis, lines }) => {
+    const panels: ReportPanel[] = this.panels.map(({ request: panel, axis, lines, groups }) => {
       const laid = lines.map((line) =>
         layLine(writer, line, panel.key, axis, columns, panel.smoothing),
       );
-      const envelopes = laid.some((l) => l.layout !== null);
+      const groupLines = groups.map((group) => layGroupLine(writer, group, columns));
+      const envelopes =
+        laid.some((l) => l.layout !== null) || groupLines.some((l) => l.layout !== null);
       return {
         key: panel.key,
         ...(panel.formula === undefined ? {} : { formula: panel.formula }),
@@ -286,6 +287,7 @@ export class PreparedReport {
         holding: envelopes ? 'envelopes' : 'every-sample',
         columns: envelopes ? columns : null,
         lines: laid,
+        ...(request.grouping === undefined ? {} : { groupLines }),
       };
     });
     const document: ReportDocument = {
@@ -302,6 +304,7 @@ export class PreparedReport {
       }),
       panels,
       scalars: this.scalars,
+      ...(request.grouping === undefined ? {} : { grouping: request.grouping }),
       missingKeys: [...request.missingKeys, ...this.empty],
     };
     return { document, bytes: writer.finish(document, encode) };

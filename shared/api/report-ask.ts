@@ -3,6 +3,7 @@
 // views by formula), with the runs' colours; checked here, as every request is.
 
 import { isKey } from '../format/names.js';
+import type { GroupCenter, GroupSpread } from './contract.js';
 
 /** The axis a panel is drawn against; 'declared': the key's step_metric, else step. */
 export type ReportAxis = 'step' | 'wall' | 'relative' | 'step_metric' | 'declared';
@@ -26,6 +27,17 @@ export interface ReportRunStyle {
   readonly dash?: readonly number[];
 }
 
+/** A page's groups of runs: each drawn as its center and band, its runs by place in runIds. */
+export interface ReportGroupingAsk {
+  readonly center: GroupCenter;
+  readonly spread: GroupSpread;
+  readonly groups: readonly {
+    readonly label: string;
+    readonly style: ReportRunStyle;
+    readonly runs: readonly number[];
+  }[];
+}
+
 export interface ReportAsk {
   readonly runIds: readonly string[];
   readonly title: string;
@@ -34,6 +46,8 @@ export interface ReportAsk {
   readonly panels: readonly ReportPanelAsk[];
   /** Per run, in runIds' order: its colour on the page. */
   readonly styles?: readonly ReportRunStyle[];
+  /** The page's groups, when it draws groups' bands instead of runs' lines. */
+  readonly grouping?: ReportGroupingAsk;
 }
 
 /** The report made: the file's text, a name to save it under, and what it holds in words. */
@@ -118,24 +132,68 @@ export function readReportAsk(
     zoom: panel['zoom'] === null ? null : [...(panel['zoom'] as [number, number])],
   }));
   const styles = raw['styles'] as Record<string, unknown>[] | undefined;
+  const grouping = raw['grouping'] as Record<string, unknown> | undefined;
   return {
     runIds,
     title: raw['title'] as string,
     note: raw['note'] as string | null,
     panels,
-    ...(styles === undefined
+    ...(styles === undefined ? {} : { styles: styles.map(readStyle) }),
+    ...(grouping === undefined
       ? {}
       : {
-          styles: styles.map((style): ReportRunStyle => ({
-            color: style['color'] as string,
-            ...(style['dash'] === undefined ? {} : { dash: [...(style['dash'] as number[])] }),
-          })),
+          grouping: {
+            center: grouping['center'] as GroupCenter,
+            spread: grouping['spread'] as GroupSpread,
+            groups: (grouping['groups'] as Record<string, unknown>[]).map((group) => ({
+              label: group['label'] as string,
+              style: readStyle(group['style'] as Record<string, unknown>),
+              runs: [...(group['runs'] as number[])],
+            })),
+          },
         }),
   };
 }
 
+function readStyle(style: Record<string, unknown>): ReportRunStyle {
+  return {
+    color: style['color'] as string,
+    ...(style['dash'] === undefined ? {} : { dash: [...(style['dash'] as number[])] }),
+  };
+}
+
+const MAX_GROUP_LABEL = 1024;
+
+function groupingProblem(raw: unknown, runs: number): string | null {
+  if (!isRecord(raw)) return 'it is not an object';
+  const { center, spread, groups } = raw;
+  if (center !== 'mean' && center !== 'median') return 'center must be "mean" or "median"';
+  if (spread !== 'min-max' && spread !== 'std') return 'spread must be "min-max" or "std"';
+  if (!Array.isArray(groups) || groups.length === 0 || groups.length > runs)
+    return 'groups must be a list of 1 group to one per run';
+  for (const [i, group] of groups.entries()) {
+    if (!isRecord(group)) return `groups[${i}] is not an object`;
+    const { label, style, runs: members } = group;
+    if (typeof label !== 'string' || label.length > MAX_GROUP_LABEL)
+      return `groups[${i}].label must be text of at most ${MAX_GROUP_LABEL} characters`;
+    const problem = styleProblem(style);
+    if (problem !== null) return `groups[${i}].style: ${problem}`;
+    if (
+      !Array.isArray(members) ||
+      members.length === 0 ||
+      !members.every((m) => Number.isInteger(m) && (m as number) >= 0 && (m as number) < runs)
+    )
+      return `groups[${i}].runs must be places in runIds`;
+  }
+  return null;
+}
+
 function reportAskProblem(raw: Record<string, unknown>, runs: number): string | null {
-  const { title, note, panels, styles } = raw;
+  const { title, note, panels, styles, grouping } = raw;
+  if (grouping !== undefined) {
+    const problem = groupingProblem(grouping, runs);
+    if (problem !== null) return `grouping: ${problem}`;
+  }
   if (typeof title !== 'string' || title.length > MAX_TITLE_LENGTH)
     return `title must be text of at most ${MAX_TITLE_LENGTH} characters`;
   if (note !== null && (typeof note !== 'string' || note.length > MAX_NOTE_LENGTH))

@@ -73,6 +73,46 @@ export interface ReportLine {
   readonly xOrder: 'series' | 'sorted';
 }
 
+/**
+ * A group's curve on a panel: at each distinct step its runs logged, the center, band and n of
+ * their samples there (the host's rule), as every step or the finest level's exact points of the
+ * center's, the low's and the high's envelopes.
+ */
+export interface ReportGroupLine {
+  readonly group: number;
+  readonly x: 'step' | 'time';
+  readonly points: {
+    readonly steps: ArrayRef;
+    /** The mean time of the samples at each step. */
+    readonly times: ArrayRef;
+    readonly center: ArrayRef;
+    readonly low: ArrayRef;
+    readonly high: ArrayRef;
+    readonly n: ArrayRef;
+  };
+  readonly layout: { readonly x0: number; readonly x1: number; readonly columns: number } | null;
+  /** Distinct steps in the whole curve. */
+  readonly total: number;
+  /** Runs of the group that hold the key. */
+  readonly runs: number;
+  /** Runs of the group without it, by place among the report's runs (as text). */
+  readonly missing: readonly string[];
+  readonly nonFinite: number;
+  readonly rule: string;
+}
+
+/** The page's groups of runs, when it drew groups' bands instead of runs' lines. */
+export interface ReportGrouping {
+  readonly center: 'mean' | 'median';
+  readonly spread: 'min-max' | 'std';
+  readonly groups: readonly {
+    readonly label: string;
+    readonly style: { readonly color: string; readonly dash?: readonly number[] };
+    /** The group's runs, by place among the report's runs. */
+    readonly runs: readonly number[];
+  }[];
+}
+
 /** What a panel's points are: every sample, or the finest level of exact envelopes. */
 export type ReportHolding = 'every-sample' | 'envelopes';
 
@@ -92,6 +132,8 @@ export interface ReportPanel {
   /** The finest level's columns when the panel holds envelopes. */
   readonly columns: number | null;
   readonly lines: readonly ReportLine[];
+  /** With grouping, each group's curve. */
+  readonly groupLines?: readonly ReportGroupLine[];
 }
 
 /** A key of one point per run: its value in each run that has it. */
@@ -118,6 +160,7 @@ export interface ReportDocument {
   readonly runs: readonly ReportRun[];
   readonly panels: readonly ReportPanel[];
   readonly scalars: readonly ReportScalar[];
+  readonly grouping?: ReportGrouping;
   /** Keys asked for that no run has. */
   readonly missingKeys: readonly string[];
 }

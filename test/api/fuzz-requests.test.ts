@@ -44,7 +44,7 @@ const MEMBERS: Record<ApiOp, readonly string[]> = {
 /** Members an op's request may also hold, which a fuzzed request may gain. */
 const OPTIONAL: Partial<Record<ApiOp, readonly string[]>> = {
   keyStatistics: ['formula', 'runIds'],
-  makeReport: ['styles'],
+  makeReport: ['styles', 'grouping'],
 };
 
 const OPS = Object.keys(MEMBERS) as ApiOp[];

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { RESUMED, SPIKY, writeReportStore } from '../support/report-store.js';
+import { EMPTY, RESUMED, SPIKY, writeReportStore } from '../support/report-store.js';
 import { E2eSession, WAIT, describeE2e, goToRoute, legendColour, screenshot } from './support.js';
 
 describeE2e('Save report… on Compare', () => {
@@ -70,5 +70,45 @@ describeE2e('Save report… on Compare', () => {
     expect(await legendColour(report, panel, 'resumed')).toBe(colours.resumed);
     expect(requests).toEqual([]);
     await screenshot(report, 'report-from-compare');
+  });
+
+  it('writes a grouped Compare as its groups’ bands, read as the app reads them', async () => {
+    const groupBy = JSON.stringify([{ kind: 'param', name: 'lr' }]);
+    await page.evaluate(`localStorage.setItem('munin-view:groupBy', ${JSON.stringify(groupBy)})`);
+    await goToRoute(page, `#/compare/${SPIKY},${RESUMED},${EMPTY}?filter=loss`);
+    await page.reload();
+    const panel = '[data-testid="curve-panel"][data-key="train/loss"]';
+    await expect.poll(() => page.getAttribute(panel, 'data-grouped'), WAIT).toBe('true');
+    const groupsOf = (on: Page) =>
+      on.$$eval(`${panel} [data-testid="legend-group"]`, (rows) =>
+        rows.map((row) => row.textContent ?? ''),
+      );
+    await expect.poll(async () => (await groupsOf(page)).length, WAIT).toBe(2);
+    const inApp = await groupsOf(page);
+    await page.click('[data-testid="save-report"]');
+    const [download] = await Promise.all([
+      page.waitForEvent('download', WAIT),
+      page.click('[data-testid="save-report-go"]'),
+    ]);
+    const file = join(session.tempDir(), download.suggestedFilename());
+    await download.saveAs(file);
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      offline: true,
+    });
+    const report = await context.newPage();
+    await report.goto(`file://${file}`);
+    await expect.poll(() => report.getAttribute(panel, 'data-grouped'), WAIT).toBe('true');
+    await expect.poll(() => groupsOf(report), WAIT).toEqual(inApp);
+    // The cursor reads each group's n at a step: lr 0.03 is the resumed run alone, which ended
+    // at step 5,999; lr 0.1 is spiky (the run with no samples has no loss to combine).
+    const box = (await report.locator(`${panel} .u-over`).boundingBox())!;
+    await report.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
+    const n = report.locator(`${panel} [data-testid="legend-n"]`);
+    await expect.poll(() => n.allTextContents(), WAIT).toHaveLength(2);
+    const texts = await n.allTextContents();
+    expect(texts).toContain('n 1 of 1 at step 5,999');
+    expect(texts.some((text) => /^n 1 of 1 at step (2\d|3\d),\d{3}$/.test(text))).toBe(true);
+    await screenshot(report, 'report-grouped');
   });
 });

@@ -43,6 +43,7 @@ export const REPORT_OPS: OpHandlers<'makeReport'> = {
       madeBy: appNameAndVersion(),
       now: Date.now() / 1000,
       ...(request.styles === undefined ? {} : { styles: request.styles }),
+      ...(request.grouping === undefined ? {} : { grouping: request.grouping }),
     });
     const { document, html, overBudget } = fitReport(prepared, page);
     const over = overBudget

@@ -55,6 +55,8 @@ export function GroupCurve(props: {
   readonly refresh: string;
   readonly onExportCsv?: (() => void) | undefined;
   readonly onExportPng: (canvas: HTMLCanvasElement, spec: PngSpec) => void;
+  /** What the page adds under the panel (an offline report: what it holds). */
+  readonly notes?: readonly string[] | undefined;
 }) {
   const { bridge } = useServices();
   const { title, formula, groups, logY, center, spread } = props;
@@ -225,6 +227,7 @@ export function GroupCurve(props: {
       groups.flatMap((g) => g.runs).find((r) => r.runId === runId)?.label ?? runId,
   });
   if (failure !== null) notes.unshift(`The groups’ curves could not be read: ${failure}`);
+  notes.push(...(props.notes ?? []));
   return (
     <CurvePanel
       title={title}

@@ -17,7 +17,7 @@ import type { ClientSeries } from '../state/client-series.js';
 import { useServices } from '../state/app-context.js';
 import type { ReportOfPage } from '../report-save/SaveReport.js';
 import { SaveReport } from '../report-save/SaveReport.js';
-import { boardReportPanels, reportTitleOf } from '../report-save/board-report.js';
+import { boardReportPanels, groupingAsk, reportTitleOf } from '../report-save/board-report.js';
 import type { Panel } from './panel-layout.js';
 import { keyMatcher, layoutPanels } from './panel-layout.js';
 import type { Trace, XAxisMode } from './curve-data.js';
@@ -354,6 +354,7 @@ export const MetricsBoard = memo(function MetricsBoard({
   const reportOfPage = useRef<() => ReportOfPage>(null!);
   reportOfPage.current = () => ({
     runIds,
+    grouping: grouping === undefined ? undefined : groupingAsk(grouping, runIds),
     styles: runIds.map((runId) => styleOf(runId)),
     title: reportTitleOf(runs.map((run) => run.label)),
     panels: boardReportPanels({

@@ -2,7 +2,11 @@
 // one offline HTML file, which is saved where the browser (or the desktop app) saves downloads.
 
 import { useCallback, useRef, useState } from 'react';
-import type { ReportPanelAsk, ReportRunStyle } from '../../../shared/api/report-ask.js';
+import type {
+  ReportGroupingAsk,
+  ReportPanelAsk,
+  ReportRunStyle,
+} from '../../../shared/api/report-ask.js';
 import { MAX_REPORT_PANELS, MAX_REPORT_RUNS } from '../../../shared/api/report-ask.js';
 import { byteSize } from '../../../shared/format/byte-size.js';
 import { unwrap } from '../api/call.js';
@@ -13,6 +17,7 @@ import './report-save.css';
 
 export interface ReportOfPage {
   readonly runIds: readonly string[];
+  readonly grouping?: ReportGroupingAsk | undefined;
   readonly styles: readonly ReportRunStyle[];
   readonly panels: readonly ReportPanelAsk[];
   readonly title: string;
@@ -60,6 +65,7 @@ export function SaveReport({ page }: { page: () => ReportOfPage }) {
           runIds: shown.runIds,
           styles: shown.styles,
           panels: shown.panels,
+          ...(shown.grouping === undefined ? {} : { grouping: shown.grouping }),
           title: title.trim() === '' ? shown.title : title.trim(),
           note: note.trim() === '' ? null : note,
         }),

@@ -2,7 +2,13 @@
 // first; hidden ones and folded sections left out), each curve with its own axis, smoothing, log
 // y and zoom, tiles and breakdowns by their keys, then the page's derived views.
 
-import type { ReportAxis, ReportPanelAsk } from '../../../shared/api/report-ask.js';
+import type {
+  ReportAxis,
+  ReportGroupingAsk,
+  ReportPanelAsk,
+} from '../../../shared/api/report-ask.js';
+import type { GroupCenter, GroupSpread } from '../../../shared/api/contract.js';
+import type { RunStyle } from '../charts/run-colors.js';
 import type { XAxisMode } from '../charts/curve-data.js';
 import type { ArrangedBoard } from '../workspace/board-layout.js';
 import type { DerivedView } from '../state/sweep-choices.js';
@@ -61,4 +67,39 @@ export function reportTitleOf(labels: readonly string[]): string {
   if (labels.length === 1) return labels[0]!;
   const named = labels.slice(0, 3).join(', ');
   return `${labels.length} runs: ${named}${labels.length > 3 ? ', …' : ''}`;
+}
+
+/** A board's groups as a report asks for them: each group's runs by their place among runIds. */
+export function groupingAsk(
+  grouping: {
+    readonly center: GroupCenter;
+    readonly spread: GroupSpread;
+    readonly groups: readonly {
+      readonly label: string;
+      readonly style: RunStyle;
+      readonly runs: readonly { readonly runId: string }[];
+    }[];
+  },
+  runIds: readonly string[],
+): ReportGroupingAsk {
+  const place = new Map(runIds.map((id, index) => [id, index]));
+  return {
+    center: grouping.center,
+    spread: grouping.spread,
+    groups: grouping.groups.flatMap((group) => {
+      const runs = group.runs.flatMap((run) => place.get(run.runId) ?? []);
+      return runs.length === 0
+        ? []
+        : [
+            {
+              label: group.label,
+              style: {
+                color: group.style.color,
+                ...(group.style.dash === undefined ? {} : { dash: group.style.dash }),
+              },
+              runs,
+            },
+          ];
+    }),
+  };
 }

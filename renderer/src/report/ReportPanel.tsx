@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ReportDocument, ReportPanel } from '../../../shared/report/report-document.js';
 import type { XAxisMode } from '../charts/curve-data.js';
 import { EnvelopeCurve } from '../charts/EnvelopeCurve.js';
+import { GroupCurve } from '../charts/GroupCurve.js';
 import type { EnvelopeRun } from '../charts/envelope-trace.js';
 import { downloadChartPng } from '../charts/png-export.js';
 import { ReportCurves } from './report-curves.js';
@@ -88,6 +89,39 @@ export function ReportCurvePanel(props: {
     .filter(({ index }) => !panel.lines.some((line) => line.run === index))
     .map(({ index }) => styles[index]!.label);
   if (missing.length > 0) notes.push(`No samples of ${panel.key} in ${missing.join(', ')}.`);
+  const grouping = document.grouping;
+  if (grouping !== undefined && panel.groupLines !== undefined)
+    return (
+      <div
+        className="panel-slot"
+        ref={ref}
+        data-testid="report-panel"
+        data-key={panel.key}
+        data-holding={panel.holding}
+      >
+        <GroupCurve
+          title={panel.key}
+          formula={panel.formula}
+          groups={grouping.groups.map((group, index) => ({
+            id: String(index),
+            label: group.label,
+            style: group.style,
+            runs: group.runs.map((run) => ({
+              runId: ReportCurves.runId(run),
+              label: styles[run]!.label,
+            })),
+          }))}
+          mode={mode}
+          logY={props.logY}
+          smoothing={props.smoothing}
+          center={grouping.center}
+          spread={grouping.spread}
+          refresh=""
+          notes={notes}
+          onExportPng={(canvas, spec) => downloadChartPng(canvas, spec, panel.key)}
+        />
+      </div>
+    );
   return (
     <div
       className="panel-slot"

@@ -8,6 +8,7 @@ import { StoreState } from '../state/store-state.js';
 import { openReport } from './report-data.js';
 import { reportBridge } from './report-bridge.js';
 import { ReportCurves } from './report-curves.js';
+import { ReportGroupCurves } from './report-group-curves.js';
 import { ReportPage } from './ReportPage.js';
 import '../styles.css';
 import 'uplot/dist/uPlot.min.css';
@@ -31,7 +32,7 @@ async function start(): Promise<void> {
     showProblem(root, error instanceof Error ? error.message : String(error));
     return;
   }
-  const bridge = reportBridge(new ReportCurves(opened));
+  const bridge = reportBridge(new ReportCurves(opened), new ReportGroupCurves(opened));
   const services: AppServices = {
     bridge,
     store: new StoreState(bridge),

@@ -2,10 +2,11 @@
 // cursor points as it asks the host, and the report's own points answer. Everything else the
 // app could ask (tags, files, live deltas) a report has not: it answers that plainly.
 
-import type { ApiFunctions, MuninBridge } from '../../../shared/api/bridge.js';
+import type { ApiFunctions, ArgsOf, MuninBridge } from '../../../shared/api/bridge.js';
 import { API_OPS } from '../../../shared/api/bridge.js';
 import type { ApiError, ApiOp, ApiResponse } from '../../../shared/api/contract.js';
 import type { ReportCurves } from './report-curves.js';
+import type { ReportGroupCurves } from './report-group-curves.js';
 
 function refused(op: ApiOp): ApiResponse {
   return {
@@ -18,24 +19,28 @@ function failed(error: unknown): { ok: false; error: ApiError } {
   return { ok: false, error: { code: 'bad-request', message: String(error) } };
 }
 
-export function reportBridge(curves: ReportCurves): MuninBridge {
+/** An op answered now from the report, or refused with why. */
+function answered<Args, Result>(answer: (args: Args) => Result) {
+  return (args: Args) => {
+    try {
+      return Promise.resolve({ ok: true as const, result: answer(args) });
+    } catch (error) {
+      return Promise.resolve(failed(error));
+    }
+  };
+}
+
+export function reportBridge(curves: ReportCurves, groups: ReportGroupCurves): MuninBridge {
   const api = Object.fromEntries(
     API_OPS.map((op) => [op, () => Promise.resolve(refused(op))]),
   ) as unknown as Record<ApiOp, unknown>;
-  api.envelopes = ({ requests }: { requests: Parameters<ReportCurves['envelope']>[0][] }) => {
-    try {
-      return Promise.resolve({ ok: true, result: requests.map((q) => curves.envelope(q)) });
-    } catch (error) {
-      return Promise.resolve(failed(error));
-    }
-  };
-  api.sampleAt = (request: Parameters<ReportCurves['sampleAt']>[0]) => {
-    try {
-      return Promise.resolve({ ok: true, result: curves.sampleAt(request) });
-    } catch (error) {
-      return Promise.resolve(failed(error));
-    }
-  };
+  api.envelope = answered((query: ArgsOf<'envelope'>) => curves.envelope(query));
+  api.envelopes = answered(({ requests }: ArgsOf<'envelopes'>) =>
+    requests.map((query) => curves.envelope(query)),
+  );
+  api.sampleAt = answered((request: ArgsOf<'sampleAt'>) => curves.sampleAt(request));
+  api.groupEnvelope = answered((request: ArgsOf<'groupEnvelope'>) => groups.groupEnvelope(request));
+  api.groupAt = answered((request: ArgsOf<'groupAt'>) => groups.groupAt(request));
   return {
     transport: 'web',
     api: api as ApiFunctions,
