@@ -3,11 +3,7 @@
 // run shows), every point when few, and what a cursor reads: the last step at or before it.
 
 import { describe, expect, it } from 'vitest';
-import {
-  groupEnvelopeOf,
-  groupPointAt,
-  GroupOrder,
-} from '../../shared/series/group-envelope.js';
+import { groupEnvelopeOf, groupPointAt, GroupOrder } from '../../shared/series/group-envelope.js';
 import { GroupCurve } from '../../electron/host/groups/group-series.js';
 import { Series } from '../../electron/store/log/run-fold.js';
 import { EnvelopeIndex } from '../../shared/series/envelope.js';
