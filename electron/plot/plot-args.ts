@@ -1,7 +1,10 @@
 // The arguments of `munin-view plot PATH RUN [options]`, parsed and checked; a bad one is a
-// PlotArgsError (exit 2) saying which and why.
+// ArgsError (exit 2) saying which and why.
 
-export type PlotX = 'step' | 'time' | 'relative' | 'step_metric';
+import type { CliX } from '../cli-options.js';
+import { ArgsError, OptionCursor, smoothingOption, xAxisOption } from '../cli-options.js';
+
+export type PlotX = CliX;
 
 export interface PlotArgs {
   readonly path: string;
@@ -22,10 +25,6 @@ export interface PlotArgs {
   readonly ascii: boolean;
 }
 
-export class PlotArgsError extends Error {}
-
-const X_AXES: readonly PlotX[] = ['step', 'time', 'relative', 'step_metric'];
-
 /** A number for --from/--to: plain, or for a time axis an ISO date too. */
 function windowValue(option: string, text: string, x: PlotX): number {
   const value = Number(text);
@@ -34,17 +33,17 @@ function windowValue(option: string, text: string, x: PlotX): number {
     const ms = Date.parse(text);
     if (Number.isFinite(ms)) return ms / 1000;
   }
-  throw new PlotArgsError(`${option} takes a number on the x axis, not ${JSON.stringify(text)}`);
+  throw new ArgsError(`${option} takes a number on the x axis, not ${JSON.stringify(text)}`);
 }
 
 function positiveInteger(option: string, text: string, least: number): number {
   const value = Number(text);
   if (!Number.isInteger(value) || value < least)
-    throw new PlotArgsError(`${option} takes a whole number of at least ${least}, not ${text}`);
+    throw new ArgsError(`${option} takes a whole number of at least ${least}, not ${text}`);
   return value;
 }
 
-/** Parses the arguments after `plot`; throws a PlotArgsError for anything it cannot take. */
+/** Parses the arguments after `plot`; throws an ArgsError for anything it cannot take. */
 export function parsePlotArgs(args: readonly string[]): PlotArgs {
   const positional: string[] = [];
   const keys: string[] = [];
@@ -58,52 +57,35 @@ export function parsePlotArgs(args: readonly string[]): PlotArgs {
   let height: number | null = null;
   let follow = false;
   let ascii = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    // --opt=value reads as --opt value.
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const name = eq > 0 ? arg.slice(0, eq) : arg;
-    const takeValue = (): string => {
-      if (eq > 0) return arg.slice(eq + 1);
-      const value = args[++i];
-      if (value === undefined) throw new PlotArgsError(`${name} takes a value`);
-      return value;
-    };
+  const options = new OptionCursor(args);
+  for (let name = options.next(); name !== null; name = options.next()) {
     switch (name) {
       case '--key':
-        keys.push(takeValue());
+        keys.push(options.value());
         break;
       case '--overlay':
         overlay = true;
         break;
-      case '--x': {
-        const value = takeValue();
-        if (!(X_AXES as readonly string[]).includes(value))
-          throw new PlotArgsError(`--x takes step, time, relative or step_metric, not ${value}`);
-        x = value as PlotX;
+      case '--x':
+        x = xAxisOption(options.value());
         break;
-      }
-      case '--smooth': {
-        const text = takeValue();
-        smooth = Number(text);
-        if (!(smooth >= 0 && smooth < 1))
-          throw new PlotArgsError(`--smooth takes a weight from 0 to below 1, not ${text}`);
+      case '--smooth':
+        smooth = smoothingOption(options.value());
         break;
-      }
       case '--log-y':
         logY = true;
         break;
       case '--from':
-        fromText = takeValue();
+        fromText = options.value();
         break;
       case '--to':
-        toText = takeValue();
+        toText = options.value();
         break;
       case '--width':
-        width = positiveInteger('--width', takeValue(), 20);
+        width = positiveInteger('--width', options.value(), 20);
         break;
       case '--height':
-        height = positiveInteger('--height', takeValue(), 5);
+        height = positiveInteger('--height', options.value(), 5);
         break;
       case '--follow':
         follow = true;
@@ -112,19 +94,18 @@ export function parsePlotArgs(args: readonly string[]): PlotArgs {
         ascii = true;
         break;
       default:
-        if (arg.startsWith('-') && arg !== '-') throw new PlotArgsError(`unknown option ${arg}`);
-        positional.push(arg);
+        positional.push(options.plain());
     }
   }
   if (positional.length !== 2)
-    throw new PlotArgsError(
+    throw new ArgsError(
       positional.length < 2 ? 'plot takes a PATH and a RUN' : `plot takes one PATH and one RUN`,
     );
   for (const key of keys) keyMatcher(key);
   const from = fromText === null ? null : windowValue('--from', fromText, x);
   const to = toText === null ? null : windowValue('--to', toText, x);
   if (from !== null && to !== null && !(from < to))
-    throw new PlotArgsError(`--from must be below --to (${fromText} is not below ${toText})`);
+    throw new ArgsError(`--from must be below --to (${fromText} is not below ${toText})`);
   return {
     path: positional[0]!,
     run: positional[1]!,
@@ -149,7 +130,7 @@ export function keyMatcher(pattern: string): (key: string) => boolean {
     try {
       regex = new RegExp(pattern.slice(1, -1));
     } catch (error) {
-      throw new PlotArgsError(`--key ${pattern} is not a regular expression: ${String(error)}`);
+      throw new ArgsError(`--key ${pattern} is not a regular expression: ${String(error)}`);
     }
     return (key) => regex.test(key);
   }

@@ -3,7 +3,8 @@
 // path that cannot be read. --follow redraws in place as the run grows, until it ends.
 
 import type { RunsSource, SourceRun } from '../sources/run-source.js';
-import { parsePlotArgs, PlotArgsError } from './plot-args.js';
+import { ArgsError } from '../cli-options.js';
+import { parsePlotArgs } from './plot-args.js';
 import type { PlotArgs } from './plot-args.js';
 import { plotPicture } from './plot-view.js';
 import type { OpenedRuns } from './resolve-run.js';
@@ -40,7 +41,7 @@ export async function plotCommand(
   try {
     args = parsePlotArgs(argv);
   } catch (error) {
-    if (error instanceof PlotArgsError) fail(`plot: ${error.message}`);
+    if (error instanceof ArgsError) fail(`plot: ${error.message}`);
     throw error;
   }
   let source: RunsSource | null = null;

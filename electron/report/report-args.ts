@@ -1,7 +1,9 @@
 // The arguments of `munin-view report PATH ... --runs RUN[,RUN...] [options]`, parsed and
-// checked; a bad one is a ReportArgsError (exit 2) saying which and why.
+// checked; a bad one is an ArgsError (exit 2) saying which and why.
 
-import { keyMatcher, PlotArgsError } from '../plot/plot-args.js';
+import type { CliX } from '../cli-options.js';
+import { ArgsError, OptionCursor, smoothingOption, xAxisOption } from '../cli-options.js';
+import { keyMatcher } from '../plot/plot-args.js';
 import type { ReportAxis } from '../../shared/api/report-ask.js';
 
 export interface ReportArgs {
@@ -17,20 +19,18 @@ export interface ReportArgs {
   readonly logY: boolean;
 }
 
-export class ReportArgsError extends Error {}
-
 export const REPORT_USAGE = `munin-view report PATH ... --runs RUN[,RUN...] [--keys K ...] [--title T]
                   [--note FILE.md] [-o FILE.html] [--x step|time|relative|step_metric]
                   [--smooth W] [--log-y]`;
 
-const AXES: Readonly<Record<string, ReportAxis>> = {
+const AXES: Readonly<Record<CliX, ReportAxis>> = {
   step: 'step',
   time: 'wall',
   relative: 'relative',
   step_metric: 'step_metric',
 };
 
-/** Parses the arguments after `report`; throws a ReportArgsError for what it cannot take. */
+/** Parses the arguments after `report`; throws an ArgsError for what it cannot take. */
 export function parseReportArgs(args: readonly string[]): ReportArgs {
   const paths: string[] = [];
   const runs: string[] = [];
@@ -41,79 +41,50 @@ export function parseReportArgs(args: readonly string[]): ReportArgs {
   let axis: ReportAxis = 'declared';
   let smoothing = 0;
   let logY = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const name = eq > 0 ? arg.slice(0, eq) : arg;
-    const takeValue = (): string => {
-      if (eq > 0) return arg.slice(eq + 1);
-      const value = args[++i];
-      if (value === undefined) throw new ReportArgsError(`${name} takes a value`);
-      return value;
-    };
+  const options = new OptionCursor(args);
+  for (let name = options.next(); name !== null; name = options.next()) {
     switch (name) {
       case '--runs':
       case '--run':
         runs.push(
-          ...takeValue()
+          ...options
+            .value()
             .split(',')
             .filter((run) => run !== ''),
         );
         break;
       case '--keys':
-      case '--key':
-        keys.push(takeValue());
         // --keys K1 K2 ...: the values up to the next option (a path comes before --runs).
-        while (
-          name === '--keys' &&
-          eq < 0 &&
-          args[i + 1] !== undefined &&
-          !args[i + 1]!.startsWith('-')
-        )
-          keys.push(args[++i]!);
+        keys.push(options.value(), ...options.more());
+        break;
+      case '--key':
+        keys.push(options.value());
         break;
       case '--title':
-        title = takeValue();
+        title = options.value();
         break;
       case '--note':
-        notePath = takeValue();
+        notePath = options.value();
         break;
       case '-o':
       case '--output':
-        output = takeValue();
+        output = options.value();
         break;
-      case '--x': {
-        const value = takeValue();
-        const chosen = AXES[value];
-        if (chosen === undefined)
-          throw new ReportArgsError(`--x takes step, time, relative or step_metric, not ${value}`);
-        axis = chosen;
+      case '--x':
+        axis = AXES[xAxisOption(options.value())];
         break;
-      }
-      case '--smooth': {
-        const text = takeValue();
-        smoothing = Number(text);
-        if (!(smoothing >= 0 && smoothing < 1))
-          throw new ReportArgsError(`--smooth takes a weight from 0 to below 1, not ${text}`);
+      case '--smooth':
+        smoothing = smoothingOption(options.value());
         break;
-      }
       case '--log-y':
         logY = true;
         break;
       default:
-        if (arg.startsWith('-') && arg !== '-') throw new ReportArgsError(`unknown option ${arg}`);
-        paths.push(arg);
+        paths.push(options.plain());
     }
   }
-  if (paths.length === 0) throw new ReportArgsError('report takes a PATH (a store or a stream)');
-  if (runs.length === 0) throw new ReportArgsError('report takes --runs RUN[,RUN...]');
-  for (const key of keys) {
-    try {
-      keyMatcher(key);
-    } catch (error) {
-      if (error instanceof PlotArgsError) throw new ReportArgsError(error.message);
-      throw error;
-    }
-  }
+  if (paths.length === 0) throw new ArgsError('report takes a PATH (a store or a stream)');
+  if (runs.length === 0) throw new ArgsError('report takes --runs RUN[,RUN...]');
+  for (const key of keys) keyMatcher(key);
   return { paths, runs, keys, title, notePath, output, axis, smoothing, logY };
 }

@@ -10,7 +10,8 @@ import { replaceFileWhole } from '../store/writer/durable-files.js';
 import { appNameAndVersion } from '../app-version.js';
 import type { RunsSource, SourceRun } from '../sources/run-source.js';
 import { openListed, PlotFailure, resolveRun } from '../plot/resolve-run.js';
-import { parseReportArgs, ReportArgsError } from './report-args.js';
+import { ArgsError } from '../cli-options.js';
+import { parseReportArgs } from './report-args.js';
 import type { ReportArgs } from './report-args.js';
 import { PreparedReport } from './report-build.js';
 import { fitReport, REPORT_BUDGET_BYTES } from './report-fit.js';
@@ -96,7 +97,7 @@ export async function reportCommand(
   try {
     args = parseReportArgs(argv);
   } catch (error) {
-    if (error instanceof ReportArgsError) fail(`report: ${error.message}`);
+    if (error instanceof ArgsError) fail(`report: ${error.message}`);
     throw error;
   }
   let source: RunsSource | null = null;
