@@ -8,6 +8,7 @@ import { EnvelopeCurve } from '../charts/EnvelopeCurve.js';
 import { GroupCurve } from '../charts/GroupCurve.js';
 import type { EnvelopeRun } from '../charts/envelope-trace.js';
 import { downloadChartPng } from '../charts/png-export.js';
+import type { PngSpec } from '../charts/png-export.js';
 import { ReportCurves } from './report-curves.js';
 import { heldColumnWidth, holdingText, sameAxis } from './report-text.js';
 import type { ReportRunStyle } from './report-styles.js';
@@ -90,15 +91,17 @@ export function ReportCurvePanel(props: {
     .map(({ index }) => styles[index]!.label);
   if (missing.length > 0) notes.push(`No samples of ${panel.key} in ${missing.join(', ')}.`);
   const grouping = document.grouping;
-  if (grouping !== undefined && panel.groupLines !== undefined)
-    return (
-      <div
-        className="panel-slot"
-        ref={ref}
-        data-testid="report-panel"
-        data-key={panel.key}
-        data-holding={panel.holding}
-      >
+  const exportPng = (canvas: HTMLCanvasElement, spec: PngSpec) =>
+    downloadChartPng(canvas, spec, panel.key);
+  return (
+    <div
+      className="panel-slot"
+      ref={ref}
+      data-testid="report-panel"
+      data-key={panel.key}
+      data-holding={panel.holding}
+    >
+      {grouping !== undefined && panel.groupLines !== undefined ? (
         <GroupCurve
           title={panel.key}
           formula={panel.formula}
@@ -118,36 +121,28 @@ export function ReportCurvePanel(props: {
           spread={grouping.spread}
           refresh=""
           notes={notes}
-          onExportPng={(canvas, spec) => downloadChartPng(canvas, spec, panel.key)}
+          onExportPng={exportPng}
         />
-      </div>
-    );
-  return (
-    <div
-      className="panel-slot"
-      ref={ref}
-      data-testid="report-panel"
-      data-key={panel.key}
-      data-holding={panel.holding}
-    >
-      <EnvelopeCurve
-        title={panel.key}
-        formula={panel.formula}
-        runs={runs}
-        mode={mode}
-        logY={props.logY}
-        smoothing={props.smoothing}
-        notes={notes}
-        zoom={zoom}
-        onZoom={setZoom}
-        describeInView={
-          held === null
-            ? undefined
-            : (inView) =>
-                `${inView.toLocaleString()} held samples in view, drawn from at most 4 points a pixel column`
-        }
-        onExportPng={(canvas, spec) => downloadChartPng(canvas, spec, panel.key)}
-      />
+      ) : (
+        <EnvelopeCurve
+          title={panel.key}
+          formula={panel.formula}
+          runs={runs}
+          mode={mode}
+          logY={props.logY}
+          smoothing={props.smoothing}
+          notes={notes}
+          zoom={zoom}
+          onZoom={setZoom}
+          describeInView={
+            held === null
+              ? undefined
+              : (inView) =>
+                  `${inView.toLocaleString()} held samples in view, drawn from at most 4 points a pixel column`
+          }
+          onExportPng={exportPng}
+        />
+      )}
     </div>
   );
 }
