@@ -12,7 +12,6 @@ import { PreparedReport } from '../../electron/report/report-build.js';
 import type { ReportRequest } from '../../electron/report/report-build.js';
 import { fitReport } from '../../electron/report/report-fit.js';
 import { readReportPage } from '../../electron/report/report-html.js';
-import { openListed } from '../../electron/plot/resolve-run.js';
 import type { RunsSource, SourceRun } from '../../electron/sources/run-source.js';
 import { ReportCurves } from '../../renderer/src/report/report-curves.js';
 import { tempStores } from '../support/store-fixture.js';
@@ -30,7 +29,7 @@ import {
   epochAt,
   resumedLoss,
   spikyLoss,
-  writeReportStore,
+  openReportStore,
 } from '../support/report-store.js';
 
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -41,11 +40,7 @@ let source: RunsSource;
 let runs: SourceRun[];
 
 beforeAll(async () => {
-  const root = newStore();
-  writeReportStore(root);
-  source = (await openListed(root)).source;
-  runs = [SPIKY, RESUMED, EMPTY].map((id) => source.runs.get(id)!);
-  for (const run of runs) if (!run.samplesRead) run.readSamples();
+  ({ source, runs } = await openReportStore(newStore()));
 });
 
 afterAll(() => source.close());

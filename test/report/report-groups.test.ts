@@ -8,12 +8,11 @@ import type { ReportDocument } from '../../shared/report/report-document.js';
 import { GroupOrder, groupEnvelopeOf } from '../../shared/series/group-envelope.js';
 import { PreparedReport } from '../../electron/report/report-build.js';
 import { GroupCurve } from '../../electron/host/groups/group-series.js';
-import { openListed } from '../../electron/plot/resolve-run.js';
 import type { RunsSource, SourceRun } from '../../electron/sources/run-source.js';
 import type { Series } from '../../electron/store/log/run-fold.js';
 import { ReportGroupCurves } from '../../renderer/src/report/report-group-curves.js';
 import { tempStores } from '../support/store-fixture.js';
-import { EMPTY, RESUMED, SPIKY, writeReportStore } from '../support/report-store.js';
+import { RESUMED, SPIKY, openReportStore } from '../support/report-store.js';
 
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
 const newStore = tempStores();
@@ -21,11 +20,7 @@ let source: RunsSource;
 let runs: SourceRun[];
 
 beforeAll(async () => {
-  const root = newStore();
-  writeReportStore(root);
-  source = (await openListed(root)).source;
-  runs = [SPIKY, RESUMED, EMPTY].map((id) => source.runs.get(id)!);
-  for (const run of runs) if (!run.samplesRead) run.readSamples();
+  ({ source, runs } = await openReportStore(newStore()));
 });
 afterAll(() => source.close());
 

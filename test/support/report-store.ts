@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import type { JsonObject, JsonValue } from '../../shared/format/json.js';
 import type { LogRecord } from '../../shared/format/records.js';
 import { encodeRecord } from '../../shared/format/records.js';
+import { openListed } from '../../electron/plot/resolve-run.js';
+import type { RunsSource, SourceRun } from '../../electron/sources/run-source.js';
 
 export const SPIKY = '20261129T000000Z-0000a001';
 export const RESUMED = '20261129T010000Z-0000a002';
@@ -119,4 +121,15 @@ export function writeReportStore(root: string): void {
     start('no-samples', 0.1, null, false),
     { type: 'end', time: T0 + 10, status: 'failed', error: 'CUDA out of memory' },
   ]);
+}
+
+/** The store written and opened as the report command opens it, its three runs read whole. */
+export async function openReportStore(
+  root: string,
+): Promise<{ source: RunsSource; runs: SourceRun[] }> {
+  writeReportStore(root);
+  const { source } = await openListed(root);
+  const runs = [SPIKY, RESUMED, EMPTY].map((id) => source.runs.get(id)!);
+  for (const run of runs) if (!run.samplesRead) run.readSamples();
+  return { source, runs };
 }
