@@ -1,6 +1,7 @@
 // The Api between the host (Backend) and the UI: requests, responses and pushed deltas as typed
 // discriminated unions. Electron IPC and the WebSocket of `serve` carry exactly these.
 
+import type { GroupCenter, GroupSpread, GroupX } from './group-kinds.js';
 import type { ReportAsk, ReportMade } from './report-ask.js';
 import type { JsonObject } from '../format/json.js';
 import type { EndStatus, Goal, SeriesKind } from '../format/records.js';
@@ -498,12 +499,7 @@ export type ApiRequest =
   /** An offline report of runs as a page shows them: one HTML file that opens anywhere. */
   | ({ readonly op: 'makeReport' } & ReportAsk);
 
-/** How a group's runs combine at a step: their mean or their median. */
-export type GroupCenter = 'mean' | 'median';
-/** The band around a group's center: the least to the greatest sample, or ±1 standard deviation. */
-export type GroupSpread = 'min-max' | 'std';
-/** A group's x: the step, or the time (the mean of the runs' sample times at each step). */
-export type GroupX = 'step' | 'time';
+export type { GroupCenter, GroupSpread, GroupX } from './group-kinds.js';
 
 /**
  * A group's curve for a view. Samples of its runs at one step combine (a run's last sample at

@@ -3,7 +3,7 @@
 // views by formula), with the runs' colours; checked here, as every request is.
 
 import { isKey } from '../format/names.js';
-import type { GroupCenter, GroupSpread } from './contract.js';
+import type { GroupCenter, GroupSpread } from './group-kinds.js';
 
 /** The axis a panel is drawn against; 'declared': the key's step_metric, else step. */
 export type ReportAxis = 'step' | 'wall' | 'relative' | 'step_metric' | 'declared';
