@@ -1,7 +1,7 @@
 // renderer/src/workspace: an arrangement applied to a page's sections (pinned first, hidden apart,
 // a section's panels in the order put in, keys that appear later in their default place, keys
 // that vanish forgotten by nothing), moving, pinning, hiding and setting panels; what is kept of
-// it; and what an address carries of it, read back exactly.
+// it; and what an address carries of it, read back exactly, and as the text a board is keyed by.
 
 import { describe, expect, it } from 'vitest';
 import type { Panel, Section } from '../../renderer/src/charts/panel-layout.js';
@@ -19,6 +19,7 @@ import {
 import type { BoardLayout } from '../../renderer/src/workspace/board-layout.js';
 import {
   linkOf,
+  linkText,
   putBoardLink,
   readBoardLink,
   withLink,
@@ -151,6 +152,15 @@ describe('what an address carries of a board', () => {
     expect(
       readBoardLink(new URLSearchParams('zoom=step:5:1:k&x=sideways&smooth=2')),
     ).toBeUndefined();
+  });
+
+  it('is the same text for the same link, and other text for another', () => {
+    const link = { filter: '/^eval\\/acc$/', logY: true };
+    expect(linkText(undefined)).toBe('');
+    expect(linkText({})).toBe('');
+    expect(linkText(link)).toBe(linkText(readBoardLink(new URLSearchParams(linkText(link)))));
+    expect(linkText(link)).not.toBe(linkText({ ...link, filter: '/^eval\\/loss$/' }));
+    expect(linkText(link)).not.toBe(linkText({ filter: link.filter }));
   });
 
   it('is in the routes of a run’s metrics, a comparison and the runs table', () => {

@@ -17,6 +17,7 @@ import { unwrap } from '../api/call.js';
 import { KeptBoard } from '../workspace/KeptBoard.js';
 import { compareScope } from '../workspace/scopes.js';
 import type { BoardLink } from '../workspace/board-link.js';
+import { linkText } from '../workspace/board-link.js';
 import { replaceAddress } from '../workspace/WorkspaceProvider.js';
 import type { BoardRun } from '../charts/board-run.js';
 import { runColors } from '../charts/run-colors.js';
@@ -109,6 +110,15 @@ export function ComparePage({
   const view = useStoreView();
   const { bridge, store, toast } = useServices();
   const [tab, setTabState] = useState<CompareTab>(initialTab ?? 'metrics');
+  // An address followed while the page is shown (a key chosen in the palette) that names another
+  // tab or board shows them, as opening the page at it would; the tab's and the board's own
+  // edits replace the address without following it.
+  const address = `${initialTab ?? 'metrics'}\u0000${linkText(board)}`;
+  const [followed, setFollowed] = useState(address);
+  if (followed !== address) {
+    setFollowed(address);
+    setTabState(initialTab ?? 'metrics');
+  }
   const setTab = (next: CompareTab): void => {
     setTabState(next);
     replaceAddress(routeHash({ page: 'compare', runIds, tab: next }));
@@ -300,6 +310,9 @@ export function ComparePage({
         ) : null}
         {tab === 'metrics' ? (
           <KeptBoard
+            // Keyed apart from the System tab's: children with the same key are one board to
+            // React, whatever their place, and the readings would keep the metrics' x axis.
+            key={`metric\u0000${address}`}
             scope={compareScope('metric')}
             link={initialTab === undefined || initialTab === 'metrics' ? board : undefined}
             onLink={onLink}
@@ -312,6 +325,7 @@ export function ComparePage({
         ) : null}
         {tab === 'system' ? (
           <KeptBoard
+            key={`reading\u0000${address}`}
             scope={compareScope('reading')}
             link={initialTab === 'system' ? board : undefined}
             onLink={onLink}

@@ -11,6 +11,7 @@ import { StatisticsTable } from './StatisticsTable.js';
 import { KeptBoard } from '../workspace/KeptBoard.js';
 import { runScope } from '../workspace/scopes.js';
 import type { BoardLink } from '../workspace/board-link.js';
+import { linkText } from '../workspace/board-link.js';
 import { replaceAddress } from '../workspace/WorkspaceProvider.js';
 import { exactKeyFilter } from '../charts/panel-layout.js';
 import type { BoardRun } from '../charts/board-run.js';
@@ -78,8 +79,8 @@ export function MetricsTab({
   return (
     <div className="stack">
       <KeptBoard
-        // A link to another key, or a run of another experiment, opens the board anew.
-        key={`${scope}\u0000${focus?.key ?? ''}`}
+        // A link to another key or board, or a run of another experiment, opens the board anew.
+        key={`${scope}\u0000${focus?.key ?? ''}\u0000${linkText(board)}`}
         scope={scope}
         link={focus?.key != null ? { ...board, filter: exactKeyFilter(focus.key) } : board}
         onLink={onLink}

@@ -29,6 +29,18 @@ export function putBoardLink(link: BoardLink, params: URLSearchParams): void {
     params.append('zoom', `${zoom.mode}:${zoom.range[0]}:${zoom.range[1]}:${key}`);
 }
 
+/**
+ * The link as text, the same for links that say the same: what a page keys its board by, so that
+ * an address followed while the page is shown (a key chosen in the palette) opens the board anew
+ * when it sets the board otherwise. Edits on the board replace the address without following it.
+ */
+export function linkText(link: BoardLink | undefined): string {
+  if (link === undefined) return '';
+  const params = new URLSearchParams();
+  putBoardLink(link, params);
+  return params.toString();
+}
+
 /** The link an address's query holds; undefined when it holds none of its parts. */
 export function readBoardLink(params: URLSearchParams): BoardLink | undefined {
   const link: { -readonly [K in keyof BoardLink]: BoardLink[K] } = {};
