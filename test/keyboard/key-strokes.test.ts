@@ -35,6 +35,14 @@ describe('strokeOf', () => {
     expect(strokeOf(press('P', { ctrlKey: true, shiftKey: true }), false)).toBe('Mod+Shift+p');
   });
 
+  it('takes a symbol typed with AltGr or ⌥ as the symbol, a letter with Alt as no letter', () => {
+    expect(strokeOf(press('[', { ctrlKey: true, altKey: true }), false)).toBe('[');
+    expect(strokeOf(press(']', { altKey: true }), true)).toBe(']');
+    expect(strokeOf(press('/', { altKey: true, shiftKey: true }), false)).toBe('/');
+    expect(strokeOf(press('j', { altKey: true }), false)).toBe('Alt+j');
+    expect(strokeOf(press('k', { altKey: true, metaKey: true }), true)).toBe('Mod+Alt+k');
+  });
+
   it('names Shift with named keys, and nothing for a modifier alone', () => {
     expect(strokeOf(press('ArrowDown'), false)).toBe('ArrowDown');
     expect(strokeOf(press('Enter', { shiftKey: true }), false)).toBe('Shift+Enter');

@@ -16,21 +16,25 @@ const MODIFIER_KEYS = new Set(['Control', 'Shift', 'Alt', 'Meta', 'AltGraph', 'C
 /**
  * The stroke a key press makes, or null for a modifier pressed alone. "Mod" is the platform's
  * command key (⌘ on a Mac, Ctrl elsewhere), as VS Code's keybindings name it. A character
- * already says whether Shift made it ("?", "J"), so Shift is named only with Mod or a named key.
+ * already says whether Shift made it ("?", "J"), so Shift is named only with Mod or a named key;
+ * so too Alt for a symbol, which many layouts type with AltGr or ⌥ (a German "[" is AltGr+8,
+ * which Windows reports as Ctrl+Alt).
  */
 export function strokeOf(press: KeyPress, mac: boolean): string | null {
   if (MODIFIER_KEYS.has(press.key)) return null;
-  const mod = mac ? press.metaKey : press.ctrlKey;
-  // Ctrl on a Mac and the Windows key elsewhere are no Mod: such strokes match no shortcut.
-  const other = mac ? press.ctrlKey : press.metaKey;
   const name = press.key === ' ' ? 'Space' : press.key;
   const character = name.length === 1;
+  const altGraph = !mac && character && press.ctrlKey && press.altKey;
+  const mod = !altGraph && (mac ? press.metaKey : press.ctrlKey);
+  // Ctrl on a Mac and the Windows key elsewhere are no Mod: such strokes match no shortcut.
+  const other = !altGraph && (mac ? press.ctrlKey : press.metaKey);
+  const alt = press.altKey && !altGraph && (!character || mod || /^[a-z0-9]$/i.test(name));
   const parts: string[] = [];
   if (other) parts.push(mac ? 'Ctrl' : 'Meta');
   if (mod) parts.push('Mod');
-  if (press.altKey) parts.push('Alt');
+  if (alt) parts.push('Alt');
   if (press.shiftKey && (!character || mod)) parts.push('Shift');
-  parts.push(character && (mod || press.altKey) ? name.toLowerCase() : name);
+  parts.push(character && (mod || alt) ? name.toLowerCase() : name);
   return parts.join('+');
 }
 
