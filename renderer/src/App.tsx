@@ -19,6 +19,8 @@ import { CopyLink } from './workspace/CopyLink.js';
 import { StorePages } from './StorePages.js';
 import type { Theme } from './state/theme.js';
 import { useTheme } from './state/theme.js';
+import { KeyboardProvider } from './keyboard/KeyboardProvider.js';
+import { PaletteButton } from './keyboard/PaletteButton.js';
 
 /** The top-level tabs: runs (with run pages and comparisons) and artifacts. */
 function TopNav({ route, navigate }: { route: Route; navigate: (route: Route) => void }) {
@@ -127,6 +129,7 @@ function StoreScreen({ onToggleTheme, theme }: { onToggleTheme: () => void; them
               </span>
             ) : null}
             <span className="spacer" />
+            <PaletteButton />
             <ViewsMenu />
             <CopyLink />
             <EventsMenu navigate={navigate} />
@@ -210,7 +213,9 @@ export function App({ bridge }: { bridge: MuninBridge }) {
     <>
       {services !== null ? (
         <AppContext.Provider value={services}>
-          <StoreScreen onToggleTheme={toggleTheme} theme={theme} />
+          <KeyboardProvider theme={theme} onToggleTheme={toggleTheme}>
+            <StoreScreen onToggleTheme={toggleTheme} theme={theme} />
+          </KeyboardProvider>
         </AppContext.Provider>
       ) : storeRoot === null && bridge.desktop !== null ? (
         <AppContext.Provider value={welcomeServices}>

@@ -1,6 +1,6 @@
-// renderer/src/keyboard/run-order and key-targets: the run [ and ] step to, the store's keys as the
-// palette lists them and where choosing one leads: the routes a link to the key holds, a board
-// link filtered to it, read back as written.
+// renderer/src/keyboard/run-order and key-targets: the run [ and ] step to (in the order the store
+// session keeps), the store's keys as the palette lists them and where choosing one leads: the
+// routes a link to the key holds, a board link filtered to it, read back as written.
 
 import { describe, expect, it } from 'vitest';
 import type { KeyInfo, RunSummary } from '../../shared/api/contract.js';
@@ -8,6 +8,7 @@ import { neighbourRun, newestFirst } from '../../renderer/src/keyboard/run-order
 import { keyRoute, storeKeys } from '../../renderer/src/keyboard/key-targets.js';
 import type { Route } from '../../renderer/src/state/route.js';
 import { parseRoute, routeHash } from '../../renderer/src/state/route.js';
+import { StoreSession } from '../../renderer/src/state/store-session.js';
 import { runSummary } from '../support/run-summary.js';
 
 function metric(key: string, count = 10): KeyInfo {
@@ -47,6 +48,19 @@ describe('the order of [ and ]', () => {
     expect(neighbourRun('unstarted', -1, ['old', 'mid'], runs)).toBe('old');
     expect(neighbourRun('mid', 1, null, runs)).toBe('old');
     expect(neighbourRun('gone', 1, null, runs)).toBeNull();
+  });
+});
+
+describe('the table’s order in the store’s session', () => {
+  it('is none until the table shows, then its last, without a render', () => {
+    const session = new StoreSession();
+    let told = 0;
+    session.subscribe(() => told++);
+    expect(session.getTableOrder()).toBeNull();
+    session.setTableOrder(['b', 'a']);
+    session.setTableOrder(['a', 'b']);
+    expect(session.getTableOrder()).toEqual(['a', 'b']);
+    expect(told).toBe(0);
   });
 });
 

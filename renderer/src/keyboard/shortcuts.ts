@@ -2,6 +2,8 @@
 // words. The key handler and the `?` sheet both read this table, so the sheet cannot disagree
 // with the keys; the handlers for each id are in shortcut-handlers.ts.
 
+import { strokeCaps } from './key-strokes.js';
+
 /**
  * Where a shortcut works: anywhere in a store's pages, on a run's page, in the runs table, in the
  * command palette, or while the palette or the sheet is open (which silences the others).
@@ -110,13 +112,13 @@ export const SHORTCUTS = [
     id: 'table.open',
     scope: 'runs-table',
     description: 'Open the run (or fold the group)',
-    bindings: [outside('o'), alsoInOwnField('Enter')],
+    bindings: [alsoInOwnField('Enter'), outside('o')],
   },
   {
     id: 'table.select',
     scope: 'runs-table',
     description: 'Select the run (or the group’s runs)',
-    bindings: [outside('x'), outside('Space')],
+    bindings: [outside('Space'), outside('x')],
   },
   {
     id: 'table.clear-filter',
@@ -145,7 +147,7 @@ export const SHORTCUTS = [
   {
     id: 'overlay.close',
     scope: 'overlay',
-    description: 'Close the palette or this sheet (and menus)',
+    description: 'Close the palette, this sheet or a menu',
     bindings: [{ strokes: ['Escape'], fields: 'any-field' }],
   },
 ] as const satisfies readonly ShortcutSpec[];
@@ -161,7 +163,7 @@ export const SHEET_SECTIONS: readonly { readonly scope: ShortcutScope; readonly 
     { scope: 'runs-table', title: 'Runs table' },
     { scope: 'run-page', title: 'Run page' },
     { scope: 'palette', title: 'Command palette' },
-    { scope: 'overlay', title: 'Palette, sheet and menus' },
+    { scope: 'overlay', title: 'Dialogs and menus' },
   ];
 
 export function shortcutsIn(scope: ShortcutScope): readonly ShortcutSpec[] {
@@ -170,4 +172,13 @@ export function shortcutsIn(scope: ShortcutScope): readonly ShortcutSpec[] {
 
 export function shortcutById(id: ShortcutId): ShortcutSpec {
   return SHORTCUTS.find((shortcut) => shortcut.id === id)!;
+}
+
+/** A shortcut's keys in words, for a message: "Space or x", "g r", "Ctrl+K". */
+export function shortcutText(id: ShortcutId, mac: boolean): string {
+  return shortcutById(id)
+    .bindings.map((binding) =>
+      binding.strokes.map((stroke) => strokeCaps(stroke, mac).join(mac ? '' : '+')).join(' '),
+    )
+    .join(' or ');
 }

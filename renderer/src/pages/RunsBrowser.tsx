@@ -1,7 +1,8 @@
 // The runs browser: every run of the store in a virtualized table, with a query filter, status
 // chips, sorting, grouping by the sweep's group-by, param, summary and metric columns to show,
 // hide and resize, the params-against-results panel whose brushes narrow the table, CSV export,
-// selection for comparing, and keyboard control (/ filter, arrows move, Enter opens, Space selects).
+// selection for comparing, and keyboard control (/ filter, j k or arrows move, Enter opens, Space
+// selects).
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RunStatusName, RunSummary } from '../../../shared/api/contract.js';
@@ -35,6 +36,7 @@ import { useSweepState } from '../sweeps/sweep-state.js';
 import { SweepPanel } from '../sweeps/SweepPanel.js';
 import { WatchToggle } from '../health/HealthMarks.js';
 import { replaceAddress } from '../workspace/WorkspaceProvider.js';
+import { KeyHints } from '../keyboard/KeyCaps.js';
 
 const countsOf = rememberLast((runs: ReadonlyMap<string, RunSummary>) =>
   statusCounts(runs.values()),
@@ -165,6 +167,8 @@ export function RunsBrowser(props: {
     onToggleGroup: toggleGroup,
     onSelectRow: selectRow,
     onClearFilter: () => setFilter(''),
+    // exportCsv is declared below: called, not read, here.
+    onExportCsv: listed.length > 0 ? () => exportCsv() : null,
   });
 
   // Not on mount: the first row is in view of a fresh table, and asking the scroller where it
@@ -457,7 +461,15 @@ export function RunsBrowser(props: {
           </span>
         ) : null}
         <span className="spacer" />
-        <span>/ filter · ↑↓ move · Enter open · Space select</span>
+        <KeyHints
+          hints={[
+            [['table.filter'], 'filter'],
+            [['table.down', 'table.up'], 'move'],
+            [['table.open'], 'open'],
+            [['table.select'], 'select'],
+            [['sheet.open'], 'all shortcuts'],
+          ]}
+        />
       </div>
     </div>
   );

@@ -1,8 +1,12 @@
-// The runs table's keyboard: / focuses the filter, arrows move the cursor, Enter opens a run (or
-// folds a group), Space selects a run (or a group's runs), Escape in the filter clears it.
+// The runs table's keyboard, as the shortcut table binds it: / focuses the filter, j k and the
+// arrows move the cursor, Enter or o opens a run (or folds a group), Space or x selects a run (or a
+// group's runs), Escape in the filter clears it. Also keeps the order the table shows for [ and ].
 
 import { useEffect } from 'react';
 import type { TableRow } from './runs-table-model.js';
+import { useServices } from '../state/app-context.js';
+import { tableHandlers } from '../keyboard/shortcut-handlers.js';
+import { useRunsTableCommands, useShortcutScope } from '../keyboard/keyboard-context.js';
 
 export function useRunsKeyboard(props: {
   rows: readonly TableRow[];
@@ -13,38 +17,35 @@ export function useRunsKeyboard(props: {
   onToggleGroup: (groupId: string) => void;
   onSelectRow: (row: TableRow) => void;
   onClearFilter: () => void;
+  /** The table's CSV export for the palette; null while it lists no run. */
+  onExportCsv: (() => void) | null;
 }): void {
-  useEffect(() => {
-    const { rows, cursor, setCursor, filter } = props;
-    const onKey = (event: KeyboardEvent): void => {
-      const target = event.target as HTMLElement;
-      const typing =
-        target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT';
-      if (event.key === '/' && !typing) {
-        event.preventDefault();
-        filter.current?.focus();
-        return;
-      }
-      if (typing && target !== filter.current) return;
-      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-        event.preventDefault();
-        setCursor((c) =>
-          Math.max(0, Math.min(rows.length - 1, c + (event.key === 'ArrowDown' ? 1 : -1))),
-        );
-      } else if (event.key === 'Enter') {
+  const { rows, cursor, setCursor, filter } = props;
+  const { session } = useServices().store;
+  useShortcutScope(
+    'runs-table',
+    tableHandlers({
+      focusFilter: () => filter.current?.focus(),
+      clearFilter: () => {
+        props.onClearFilter();
+        filter.current?.blur();
+      },
+      moveCursor: (step) => setCursor((c) => Math.max(0, Math.min(rows.length - 1, c + step))),
+      openAtCursor: () => {
         const row = rows[cursor];
         if (row?.type === 'run') props.onOpen(row.run.id);
         else if (row?.type === 'group') props.onToggleGroup(row.group.id);
-      } else if (event.key === ' ' && !typing) {
-        event.preventDefault();
+      },
+      selectAtCursor: () => {
         const row = rows[cursor];
         if (row !== undefined) props.onSelectRow(row);
-      } else if (event.key === 'Escape' && target === filter.current) {
-        props.onClearFilter();
-        filter.current?.blur();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  });
+      },
+    }),
+    filter,
+  );
+  useRunsTableCommands({ exportCsv: props.onExportCsv });
+  useEffect(
+    () => session.setTableOrder(rows.flatMap((row) => (row.type === 'run' ? [row.run.id] : []))),
+    [session, rows],
+  );
 }

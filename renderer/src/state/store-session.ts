@@ -1,6 +1,7 @@
 // What the UI keeps for as long as a store is open, beyond the page that made it: the runs
 // selected for comparing, the notes drafts not yet saved, so that leaving a page loses neither,
-// and the runs table's last filter, for a view saved elsewhere.
+// the runs table's last filter, for a view saved elsewhere, and the order the table last showed,
+// which `[` and `]` step through on a run's page.
 
 type Listener = () => void;
 
@@ -16,6 +17,7 @@ export class StoreSession {
   private drafts: ReadonlyMap<string, NotesDraft> = new Map();
   /** The runs table's filter as last typed: what a view saved from another page holds of it. */
   runsFilter = '';
+  private tableOrder: readonly string[] | null = null;
 
   subscribe = (listener: Listener): (() => void) => {
     this.listeners.add(listener);
@@ -32,6 +34,14 @@ export class StoreSession {
     if (selection === this.selection) return;
     this.selection = selection;
     this.changed();
+  }
+
+  /** The run ids in the order the runs table last showed them; null until it has. */
+  getTableOrder = (): readonly string[] | null => this.tableOrder;
+
+  /** Listeners are not told: nothing shows the order, `[` and `]` read it when pressed. */
+  setTableOrder(runIds: readonly string[]): void {
+    this.tableOrder = runIds;
   }
 
   notesDraft(runId: string): NotesDraft | undefined {
