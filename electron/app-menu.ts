@@ -62,6 +62,15 @@ export function appMenuTemplate(
         { role: 'reload' },
         { type: 'separator' },
         {
+          label: 'Command Palette…',
+          accelerator: 'CmdOrCtrl+K',
+          // Shown, not taken: the page reads the keys itself, the same in a browser, and lets
+          // them through in a text field.
+          registerAccelerator: false,
+          enabled: state.storeOpen,
+          click: () => actions.command('show-palette'),
+        },
+        {
           label: 'Find Runs',
           accelerator: 'CmdOrCtrl+F',
           click: () => actions.command('focus-filter'),

@@ -66,7 +66,7 @@ export type SettingResult = RevealResult;
 /** Where a clicked notification leads: a run at a step (and key), or none for a summary. */
 export type NoticeTarget = Pick<Notice, 'runId' | 'step' | 'key'>;
 
-export type MenuCommand = 'toggle-theme' | 'focus-filter' | 'show-help';
+export type MenuCommand = 'toggle-theme' | 'focus-filter' | 'show-help' | 'show-palette';
 
 export interface MuninBridge {
   readonly transport: 'electron' | 'web';

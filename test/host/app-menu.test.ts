@@ -1,5 +1,5 @@
 // The desktop menu: DevTools only in a build run from the checkout, never in an installed one;
-// recent stores, the demo and the close item wired to their actions.
+// recent stores, the demo, the close item and the command palette wired to their actions.
 
 import { describe, expect, it } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
@@ -73,6 +73,16 @@ describe('the desktop menu', () => {
     expect(calls).toEqual(['recent /b/store']);
     const none = menu({ recent: [] }).all.find((item) => item.label === 'No recent stores');
     expect(none?.enabled).toBe(false);
+  });
+
+  it('offers the command palette with a store open, its keys shown but left to the page', () => {
+    const closed = menu({ storeOpen: false });
+    expect(closed.all.find((item) => item.label === 'Command Palette…')?.enabled).toBe(false);
+    const open = menu({ storeOpen: true });
+    const palette = open.all.find((item) => item.label === 'Command Palette…');
+    expect(palette).toMatchObject({ accelerator: 'CmdOrCtrl+K', registerAccelerator: false });
+    click(palette);
+    expect(open.calls).toEqual(['command show-palette']);
   });
 
   it('enables Close Store only while a store is open, and wires the demo', () => {

@@ -168,13 +168,14 @@ export function KeyboardProvider(props: {
   });
   useShortcutListener(state);
 
-  // The desktop app's Help > Keyboard Shortcuts.
+  // The desktop app's Help > Keyboard Shortcuts and View > Command Palette….
   useEffect(
     () =>
       bridge.desktop?.onMenuCommand((command) => {
         if (command === 'show-help') openSheet();
+        if (command === 'show-palette') openPalette();
       }),
-    [bridge, openSheet],
+    [bridge, openSheet, openPalette],
   );
 
   return (
