@@ -43,7 +43,8 @@ export function KeyboardProvider(props: {
   const filterOnArrival = useRef(false);
 
   const open = useCallback((next: Overlay) => {
-    // The palette opening the sheet keeps the focus of before the palette to give back.
+    // One overlay in place of another (the menu's Help over the palette) gives back the focus
+    // of before the first.
     if (!overlayOpen.current) {
       const focused = document.activeElement;
       returnFocus.current =
