@@ -9,9 +9,9 @@ import { ComparePage } from './pages/ComparePage.js';
 import { ArtifactsPage } from './artifacts/ArtifactsPage.js';
 import { ArtifactPage } from './artifacts/ArtifactPage.js';
 import type { Route } from './state/route.js';
-import { useSelection, useServices, useStoreView } from './state/app-context.js';
+import { useServices, useStoreView } from './state/app-context.js';
 import { useWorkspace } from './workspace/WorkspaceProvider.js';
-import { applyView } from './workspace/view-apply.js';
+import { openView } from './workspace/view-apply.js';
 
 /**
  * Opens the store where the person left it: on its default view, or the last page shown, when
@@ -21,7 +21,6 @@ function useOpenWhereLeft(): void {
   const { store } = useServices();
   const view = useStoreView();
   const workspace = useWorkspace();
-  const [, setSelected] = useSelection();
   const opened = useRef(false);
   useEffect(() => {
     if (workspace === null || view.loading || opened.current) return;
@@ -29,15 +28,11 @@ function useOpenWhereLeft(): void {
     if (location.hash !== '' && location.hash !== '#/' && location.hash !== '#') return;
     const chosen = workspace.views.find((v) => v.name === workspace.defaultView);
     if (chosen !== undefined) {
-      const hash = applyView(chosen, { workspace, runs: view.runs });
-      setSelected(new Set(chosen.selected.filter((id) => view.runs.has(id))));
-      store.session.runsFilter = chosen.filter;
-      workspace.reopen();
-      location.hash = hash;
+      location.hash = openView(chosen, { workspace, runs: view.runs, session: store.session });
     } else if (workspace.lastRoute !== null && workspace.lastRoute !== '#/') {
       location.hash = workspace.lastRoute;
     }
-  }, [workspace, view.loading, view.runs, store, setSelected]);
+  }, [workspace, view.loading, view.runs, store]);
   // The page shown when the app goes (or goes out of sight, which may be the last it is told):
   // kept then, not on each page opened, which would write storage on every navigation.
   useEffect(() => {

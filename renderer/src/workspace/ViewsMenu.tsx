@@ -9,7 +9,7 @@ import { useDismiss } from '../pages/use-dismiss.js';
 import { safeFileName, saveBlob } from '../charts/download.js';
 import type { SavedView } from './saved-views.js';
 import { freeName, readViewsFile, viewsFileText } from './saved-views.js';
-import { applyView, captureView } from './view-apply.js';
+import { captureView, openView } from './view-apply.js';
 import { useWorkspace } from './WorkspaceProvider.js';
 import './workspace.css';
 
@@ -18,7 +18,7 @@ export function ViewsMenu() {
   const view = useStoreView();
   const workspace = useWorkspace();
   const [groupBy] = useGroupBy();
-  const [selected, setSelected] = useSelection();
+  const [selected] = useSelection();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [renaming, setRenaming] = useState<{ from: string; to: string } | null>(null);
@@ -47,10 +47,7 @@ export function ViewsMenu() {
     toast(`Saved the view “${wanted}”`);
   };
   const open_ = (saved: SavedView): void => {
-    const route = applyView(saved, { workspace, runs: view.runs });
-    setSelected(new Set(saved.selected.filter((id) => view.runs.has(id))));
-    store.session.runsFilter = saved.filter;
-    workspace.reopen();
+    const route = openView(saved, { workspace, runs: view.runs, session: store.session });
     close();
     location.hash = route;
   };

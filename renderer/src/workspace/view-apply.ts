@@ -1,6 +1,7 @@
 // A saved view made of the page as it is now, and a saved view put back: the page's address, its
 // board's arrangement (kept for its scope, with what the address says over it), the runs filter,
-// grouping, selection and the runs table's columns and sort, each where the app keeps it.
+// grouping, selection and the runs table's columns and sort, each where the app keeps it; and a
+// view opened, the one way both the Views menu and the store's default view open one.
 
 import type { RunSummary } from '../../../shared/api/contract.js';
 import { isColumnList, isKeyList, isWidths } from '../pages/table-choices.js';
@@ -8,6 +9,7 @@ import { readChoice, writeChoice } from '../pages/persisted-choice.js';
 import type { Route } from '../state/route.js';
 import { parseRoute } from '../state/route.js';
 import type { GroupBy } from '../state/run-groups.js';
+import type { StoreSession } from '../state/store-session.js';
 import { EMPTY_LAYOUT } from './board-layout.js';
 import { withLink } from './board-link.js';
 import type { SavedView, TableSetup, ViewPage } from './saved-views.js';
@@ -94,4 +96,20 @@ export function applyView(
   writeChoice(TABLE_CHOICES.sort, view.table.sort);
   context.workspace.rememberRoute(view.route);
   return view.route;
+}
+
+/**
+ * Opens a saved view: its parts put back (applyView), its runs selected (those the store still
+ * has), its runs filter the session's, and the pages opened afresh so that they read all that.
+ * Returns the address to go to.
+ */
+export function openView(
+  view: SavedView,
+  context: Pick<ViewContext, 'workspace' | 'runs'> & { readonly session: StoreSession },
+): string {
+  const hash = applyView(view, context);
+  context.session.setSelection(new Set(view.selected.filter((id) => context.runs.has(id))));
+  context.session.runsFilter = view.filter;
+  context.workspace.reopen();
+  return hash;
 }
