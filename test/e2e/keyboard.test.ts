@@ -1,4 +1,4 @@
-// The keyboard in Chromium against `munin-view serve` of the demo store: the command palette finds a run and a key by fuzzy text and opens them where the route says (a key as a link to it would, its board filtered to it, also on the page already shown); every shortcut the `?` sheet lists does what it says; no shortcut fires while typing in the runs filter; screenshots of the palette and the sheet in both themes.
+// The keyboard in Chromium against `munin-view serve` of the demo store: the command palette finds a run, a key and a saved view by fuzzy text and opens them where the route says (a key as a link to it would, its board filtered to it, also on the page already shown); every shortcut the `?` sheet lists does what it says; no shortcut fires while typing in the runs filter; screenshots of the palette and the sheet in both themes.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -125,6 +125,37 @@ describeE2e('the keyboard', () => {
     await expect
       .poll(() => keys.board(), WAIT)
       .toEqual({ filter: '/^sys\\/cpu$/', panels: ['sys/cpu'] });
+  });
+
+  it('finds a saved view and opens it as the Views menu does', async () => {
+    // A Compare of two selected runs, saved as a view with its selection.
+    const pair = [order[0]!, order[1]!];
+    await keys.goToRuns();
+    for (const id of pair) await page.click(`[data-run-id="${id}"] input[type="checkbox"]`);
+    await keys.blur();
+    await keys.press(['c']);
+    const compare = `#/compare/${pair.join(',')}`;
+    await expect.poll(() => routeOf(page), WAIT).toBe(compare);
+    await page.click('[data-testid="views-button"]');
+    await page.fill('[data-testid="view-name"]', 'first pair');
+    await page.click('[data-testid="view-save"]');
+    await page.keyboard.press('Escape');
+    await keys.goToRuns();
+    await page.click('.status-bar .link-btn');
+    await expect.poll(() => keys.selectedIds(), WAIT).toEqual([]);
+
+    await keys.openPalette('frstpair');
+    await expect
+      .poll(() => keys.activeOption(), WAIT)
+      .toEqual({ label: 'Open view: first pair', source: 'views', item: 'first pair' });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => routeOf(page), WAIT).toBe(compare);
+    expect(await page.$(PALETTE)).toBeNull();
+    // Its runs are selected again, as the Views menu selects them.
+    await keys.goToRuns();
+    await expect.poll(async () => (await keys.selectedIds()).sort(), WAIT).toEqual(pair.sort());
+    await page.click('.status-bar .link-btn');
+    await expect.poll(() => keys.selectedIds(), WAIT).toEqual([]);
   });
 
   /** For each shortcut the sheet may list: presses one of its bindings and checks the effect. */

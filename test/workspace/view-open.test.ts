@@ -1,6 +1,6 @@
-// renderer/src/workspace/view-apply's openView, as the Views menu and the store's default view
-// open a saved view: its arrangement kept for its page's scope, the runs it selected that the
-// store still has, its runs filter, the pages opened afresh, and its address to go to.
+// renderer/src/workspace/view-apply's openView, as the Views menu, the palette and the store's
+// default view open a saved view: its arrangement kept for its page's scope, the runs it selected
+// that the store still has, its runs filter, the pages opened afresh, and its address to go to.
 
 import { describe, expect, it } from 'vitest';
 import { EMPTY_LAYOUT, setPinned } from '../../renderer/src/workspace/board-layout.js';

@@ -1,6 +1,6 @@
 // The top bar's saved views: save the page as it is under a name; open, rename, delete a view, or
 // make it the one the store opens on; export the store's views to a file and import a file of
-// them, told plainly when it is none this app reads.
+// them, told plainly when it is none this app reads. The views are in the command palette too.
 
 import { useCallback, useRef, useState } from 'react';
 import { useSelection, useServices, useStoreView } from '../state/app-context.js';
@@ -8,9 +8,10 @@ import { useGroupBy } from '../state/sweep-choices.js';
 import { useDismiss } from '../pages/use-dismiss.js';
 import { safeFileName, saveBlob } from '../charts/download.js';
 import type { SavedView } from './saved-views.js';
-import { freeName, readViewsFile, viewsFileText } from './saved-views.js';
+import { freeName, readViewsFile, viewPageText, viewsFileText } from './saved-views.js';
 import { captureView, openView } from './view-apply.js';
 import { useWorkspace } from './WorkspaceProvider.js';
+import { useViewsInPalette } from './use-views-palette.js';
 import './workspace.css';
 
 export function ViewsMenu() {
@@ -28,6 +29,7 @@ export function ViewsMenu() {
   const file = useRef<HTMLInputElement>(null);
   const close = useCallback(() => (setOpen(false), setRenaming(null), setProblem(null)), []);
   useDismiss(open, close, [button, panel]);
+  useViewsInPalette();
   if (workspace === null) return null;
   const views = workspace.views;
 
@@ -119,10 +121,7 @@ export function ViewsMenu() {
                   title={`Open: ${saved.route}`}
                   data-testid="view-open"
                 >
-                  {saved.name}{' '}
-                  <span className="muted">
-                    · {saved.page === 'runs' ? 'runs' : saved.page === 'run' ? 'a run' : 'compare'}
-                  </span>
+                  {saved.name} <span className="muted">· {viewPageText(saved.page)}</span>
                 </button>
                 {workspace.defaultView === saved.name ? (
                   <span className="default-mark">opens first</span>

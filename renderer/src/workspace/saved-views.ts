@@ -25,6 +25,11 @@ const MAX_VIEWS = 500;
 
 export type ViewPage = 'runs' | 'run' | 'compare';
 
+/** What a view's page is called where views are listed. */
+export function viewPageText(page: ViewPage): string {
+  return page === 'runs' ? 'runs' : page === 'run' ? 'a run' : 'compare';
+}
+
 /** The runs table as set up: its chosen columns, those hidden, their widths, its sort. */
 export interface TableSetup {
   readonly columns: readonly ColumnId[];

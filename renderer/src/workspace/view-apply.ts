@@ -1,7 +1,7 @@
 // A saved view made of the page as it is now, and a saved view put back: the page's address, its
 // board's arrangement (kept for its scope, with what the address says over it), the runs filter,
 // grouping, selection and the runs table's columns and sort, each where the app keeps it; and a
-// view opened, the one way both the Views menu and the store's default view open one.
+// view opened, the one way the Views menu, the palette and the store's default view open one.
 
 import type { RunSummary } from '../../../shared/api/contract.js';
 import { isColumnList, isKeyList, isWidths } from '../pages/table-choices.js';
