@@ -1,5 +1,6 @@
 // The `munin-view serve` command: parses its options, opens the store (or streams), starts the server and
-// prints its URL (with the token), and stops cleanly on SIGINT or SIGTERM.
+// prints its URL (with the token), and stops cleanly on SIGINT or SIGTERM. With --stdio it serves
+// one client over standard input and output instead (stdio-command.ts), as ssh runs it.
 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +22,8 @@ export interface ServeArguments {
   readonly mode: 'auto' | 'polling';
   readonly intervalMs: number;
   readonly health: HealthThresholds;
+  /** Serve the Api over standard input and output to one client, and open no port. */
+  readonly stdio: boolean;
 }
 
 export function parseServeArguments(args: readonly string[]): ServeArguments | string {
@@ -30,6 +33,9 @@ export function parseServeArguments(args: readonly string[]): ServeArguments | s
   let token: string | null | undefined;
   let mode: 'auto' | 'polling' = 'auto';
   let intervalMs = 1000;
+  let stdio = false;
+  /** Options that name a listening socket, refused with --stdio, which opens none. */
+  const socketOptions: string[] = [];
   const thresholds = new ThresholdFlags();
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -40,7 +46,11 @@ export function parseServeArguments(args: readonly string[]): ServeArguments | s
       continue;
     }
     const value = (): string | undefined => args[++i];
+    if (['--port', '--host', '--token', '--no-token'].includes(arg)) socketOptions.push(arg);
     switch (arg) {
+      case '--stdio':
+        stdio = true;
+        break;
       case '--port': {
         const n = Number(value());
         if (!Number.isInteger(n) || n < 0 || n > 65535)
@@ -80,7 +90,10 @@ export function parseServeArguments(args: readonly string[]): ServeArguments | s
     }
   }
   if (paths.length === 0) return 'serve takes a STORE (or a .jsonl stream, or a folder of them)';
+  if (stdio && socketOptions.length > 0)
+    return `--stdio serves over standard input and output and opens no port: ${socketOptions.join(', ')} cannot go with it`;
   return {
+    stdio,
     paths,
     port,
     host,
@@ -96,6 +109,10 @@ export async function serveCommand(args: readonly string[]): Promise<void> {
   if (typeof parsed === 'string') {
     process.stderr.write(`munin-view: ${parsed}\n`);
     process.exit(2);
+  }
+  if (parsed.stdio) {
+    const { stdioCommand } = await import('./stdio-command.js');
+    return stdioCommand(parsed);
   }
   let backend: Backend;
   try {

@@ -14,15 +14,12 @@ import { WebSocketServer } from 'ws';
 import type { RawData, WebSocket } from 'ws';
 import type { ApiResponse, Delta } from '../../shared/api/contract.js';
 import type { TextCodec } from '../../shared/api/wire-codec.js';
-import {
-  decodeWireMessage,
-  encodeWireMessage,
-  WireFormatError,
-} from '../../shared/api/wire-codec.js';
+import { encodeWireMessage } from '../../shared/api/wire-codec.js';
 import { errorCode } from '../error-code.js';
 import { log } from '../log.js';
 import { writePieces } from '../store/export-stream.js';
 import type { Backend, Session } from './backend.js';
+import { answerRequestFrame } from './wire-requests.js';
 import type { LoggedFileAnswer } from './logged-file-response.js';
 import { answerLoggedFile, closeQuietly, isLoggedFileAddress } from './logged-file-response.js';
 import type { FlowLimits } from './socket-outbox.js';
@@ -157,33 +154,18 @@ function sendLoggedFile(response: ServerResponse, answer: LoggedFileAnswer): voi
   });
 }
 
-/** The answer to one frame from a client: the response to its request, or why it is none. */
-async function answerFrame(
+/** The answer to one WebSocket message: only binary frames hold requests. */
+function answerFrame(
   session: Session,
   data: RawData,
   isBinary: boolean,
 ): Promise<{ id: number; response: ApiResponse }> {
-  let id = -1;
-  try {
-    if (!isBinary) throw new WireFormatError('messages are binary frames');
-    const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
-    const message = decodeWireMessage(bytes, nodeTextCodec) as {
-      type?: unknown;
-      id?: unknown;
-      request?: unknown;
-    };
-    if (typeof message !== 'object' || message === null || message.type !== 'request') {
-      throw new WireFormatError('expected a request');
-    }
-    if (typeof message.id !== 'number' || !Number.isSafeInteger(message.id)) {
-      throw new WireFormatError('a request needs a numeric id');
-    }
-    id = message.id;
-    return { id, response: await session.request(message.request) };
-  } catch (error) {
-    const messageText = error instanceof Error ? error.message : String(error);
-    return { id, response: { ok: false, error: { code: 'bad-request', message: messageText } } };
+  if (!isBinary) {
+    const error = { code: 'bad-request' as const, message: 'messages are binary frames' };
+    return Promise.resolve({ id: -1, response: { ok: false, error } });
   }
+  const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+  return answerRequestFrame(session, bytes, nodeTextCodec);
 }
 
 export async function serve(backend: Backend, options: ServeOptions): Promise<RunningServer> {
