@@ -67,6 +67,8 @@ export class HealthMonitor {
    * is taken as it is, without events.
    */
   observe(run: SourceRun, changes: readonly FollowChange[] = []): void {
+    // A far run's health is its own host's to judge, on that host's clock and samples.
+    if (run.judgedHealth !== undefined) return;
     if (!this.seen.has(run.id)) {
       this.seen.add(run.id);
       this.baseline(run);
@@ -111,6 +113,7 @@ export class HealthMonitor {
 
   /** The run's health for its summary; null for a run whose log cannot be read. */
   healthOf(run: SourceRun, summary: RunSummary): RunHealth | null {
+    if (run.judgedHealth !== undefined) return run.judgedHealth;
     if (summary.status === 'unreadable') return null;
     const state = this.open.get(run.id);
     return {
@@ -119,6 +122,11 @@ export class HealthMonitor {
       clockAhead: state?.clockAhead ?? false,
       nonFinite: nonFiniteSamples(run, summary.keys),
     };
+  }
+
+  /** An event another host saw (a far run's): kept and told as this host's own, numbered here. */
+  relay(event: HealthEvent): void {
+    this.keep({ ...event, id: ++this.lastId });
   }
 
   private baseline(run: SourceRun): void {
@@ -212,6 +220,10 @@ export class HealthMonitor {
       lastWrite: detail.lastWrite ?? null,
       interval: detail.interval ?? null,
     };
+    this.keep(event);
+  }
+
+  private keep(event: HealthEvent): void {
     this.kept.push(event);
     if (this.kept.length > HEALTH_EVENTS_KEPT)
       this.kept.splice(0, this.kept.length - HEALTH_EVENTS_KEPT);

@@ -139,15 +139,23 @@ export class Backend {
   /** Opens any source of runs: its first runs are read before this returns. */
   static async openSource(source: RunsSource, options: BackendOptions = {}): Promise<Backend> {
     const backend = new Backend(source, options);
-    await source.open({
-      runAdded: (run) => {
-        backend.health.observe(run);
-        backend.subscriptions.announce(run);
-      },
-      readingStarted: (runId) => backend.broadcast({ type: 'reading-started', runId }),
-      runChanged: (runId, what) => backend.coalescer.schedule(runId, what),
-      artifactsChanged: () => backend.broadcast({ type: 'artifacts-changed' }),
-    });
+    try {
+      await source.open({
+        runAdded: (run) => {
+          backend.health.observe(run);
+          backend.subscriptions.announce(run);
+        },
+        readingStarted: (runId) => backend.broadcast({ type: 'reading-started', runId }),
+        runChanged: (runId, what) => backend.coalescer.schedule(runId, what),
+        artifactsChanged: () => backend.broadcast({ type: 'artifacts-changed' }),
+        healthEvent: (event) => backend.health.relay(event),
+        sourcesChanged: () => backend.broadcast({ type: 'sources-changed' }),
+      });
+    } catch (error) {
+      // A path that failed to open (a far store ssh cannot reach) closes those that opened.
+      await backend.close();
+      throw error;
+    }
     // The runs read before open returned are the health monitor's baseline, told nothing.
     for (const run of source.runs.values()) backend.health.observe(run);
     return backend;
@@ -230,6 +238,8 @@ export class Backend {
     const request = parseApiRequest(raw);
     if ('code' in request) return { ok: false, error: request };
     try {
+      // A far store fetches what the answer reads and it does not hold yet; others hold it all.
+      await this.source.prepare?.(request);
       // Most answers are at hand; a verification's comes when its thread is done.
       const result = await answerRequest(this.opContext, request, session);
       return { ok: true, result } as ApiResponse;

@@ -2,7 +2,7 @@
 // come with it, reads are a window apart at least, and a burst that brings every run the last
 // read brought is read as soon as the window is over, in the wake-up its last event caused.
 
-import type { RunFileKind } from '../follow/store-watcher.js';
+import type { RunChange } from '../sources/run-source.js';
 
 /**
  * Live changes are read at most once per this many milliseconds: 25 a second, smoother than a
@@ -17,10 +17,10 @@ export const COALESCE_MS = 40;
  */
 export const GATHER_MS = 25;
 
-export type PendingChanges = readonly (readonly [string, ReadonlySet<RunFileKind>])[];
+export type PendingChanges = readonly (readonly [string, ReadonlySet<RunChange>])[];
 
 export class ChangeCoalescer {
-  private readonly pending = new Map<string, Set<RunFileKind>>();
+  private readonly pending = new Map<string, Set<RunChange>>();
   /** The timer of the next read of pending changes, or true when it is due at once. */
   private scheduled: NodeJS.Timeout | true | null = null;
   private lastRead = -Infinity;
@@ -35,7 +35,7 @@ export class ChangeCoalescer {
   ) {}
 
   /** Takes a change of one of a run's files; it is read with those that come with it. */
-  schedule(id: string, what: RunFileKind): void {
+  schedule(id: string, what: RunChange): void {
     let kinds = this.pending.get(id);
     if (kinds === undefined) this.pending.set(id, (kinds = new Set()));
     kinds.add(what);

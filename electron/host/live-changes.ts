@@ -106,6 +106,11 @@ export function liveChanges(target: LiveTarget): LiveChanges {
       target.broadcast({ type: 'notes-changed', runId: id });
       important = true;
     }
+    // A far run's host told its summary anew: nothing to read here, the summary is news.
+    if (changed.has('summary')) {
+      target.observed(entry, []);
+      important = true;
+    }
     if (
       changed.has('log') ||
       changed.has('writer') ||

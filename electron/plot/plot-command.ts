@@ -8,7 +8,7 @@ import { parsePlotArgs } from './plot-args.js';
 import type { PlotArgs } from './plot-args.js';
 import { plotPicture } from './plot-view.js';
 import type { OpenedRuns } from './resolve-run.js';
-import { openListed, PlotFailure, resolveRun } from './resolve-run.js';
+import { openListed, PlotFailure, readSamplesOf, resolveRun } from './resolve-run.js';
 import { terminalInfo } from './terminal.js';
 import type { TerminalInfo } from './terminal.js';
 
@@ -49,12 +49,12 @@ export async function plotCommand(
     const opened = await openListed(args.path);
     source = opened.source;
     const run = resolveRun(source, args.run);
-    if (!run.samplesRead) run.readSamples();
+    await readSamplesOf(source, run);
     if (args.follow) {
       await follow(run, args, opened);
       return;
     }
-    const picture = plotPicture(run, args, currentTerminal(args), null);
+    const picture = plotPicture(run, await run.detail(), args, currentTerminal(args), null);
     writeNotes(picture.notes);
     if (picture.drawn) process.stdout.write(picture.lines.join('\n') + '\n');
     else process.stderr.write('plot: nothing to draw\n');
@@ -81,9 +81,11 @@ async function follow(run: SourceRun, args: PlotArgs, opened: OpenedRuns): Promi
   let notesWritten = false;
   let drawnOnce = false;
   let lastDraw = 0;
-  const draw = (final: boolean): void => {
+  /** A draw under way: a far run's detail comes later, and draws must not overlap. */
+  let drawing: Promise<void> | null = null;
+  const draw = async (final: boolean): Promise<void> => {
     const term = currentTerminal(args);
-    const picture = plotPicture(run, args, term, Date.now() / 1000);
+    const picture = plotPicture(run, await run.detail(), args, term, Date.now() / 1000);
     // Notes go out once, first: more stderr lines between redraws would break the redraw.
     if (!notesWritten && (tty || final)) {
       writeNotes(picture.notes);
@@ -112,23 +114,23 @@ async function follow(run: SourceRun, args: PlotArgs, opened: OpenedRuns): Promi
       done();
     };
     const interrupt = (): void => {
-      draw(true);
-      stop();
+      void (drawing ?? Promise.resolve()).then(() => draw(true)).finally(stop);
     };
     process.on('SIGINT', interrupt);
     if (tty) process.stdout.write('\x1b[?25l');
     const tick = (): void => {
+      if (drawing !== null) return;
       const result = run.refresh(true);
       if (result.state !== 'read' || result.fileChanged || result.changes.length > 0) dirty = true;
       if (!run.open) {
-        draw(true);
-        stop();
+        clearInterval(timer);
+        drawing = draw(true).finally(stop);
         return;
       }
       const since = Date.now() - lastDraw;
       if ((dirty && since >= REDRAW_MS) || since >= TICK_MS) {
         dirty = false;
-        draw(false);
+        drawing = draw(false).finally(() => (drawing = null));
       }
     };
     const timer = setInterval(tick, REDRAW_MS);

@@ -175,13 +175,14 @@ function rowsEach(budget: number, panels: number, overhead: number): number {
   return Math.max(3, Math.floor(budget / panels) - overhead);
 }
 
+/** The picture of a run; `detail` is the run's detail, asked for by the caller (a far run's comes later). */
 export function plotPicture(
   run: SourceRun,
+  detail: RunDetail,
   args: PlotArgs,
   term: TerminalInfo,
   now: number | null,
 ): PlotPicture {
-  const detail = run.detail();
   const { summary } = detail;
   const plan = planKeys(summary.keys, args.keys);
   const notes: string[] = [...runNotes(run, detail)];

@@ -43,6 +43,12 @@ export async function openListed(path: string | readonly string[]): Promise<Open
   return opened;
 }
 
+/** Reads the run's samples when it was listed without them; a far run's are fetched first. */
+export async function readSamplesOf(source: RunsSource, run: SourceRun): Promise<void> {
+  await source.prepare?.({ op: 'series', runId: run.id, keys: [] });
+  if (!run.samplesRead) run.readSamples();
+}
+
 /** The part of a munin id after its time: 20261128T051611Z-f9c2fd42 → f9c2fd42. */
 function shortId(id: string): string | null {
   const dash = id.lastIndexOf('-');

@@ -22,6 +22,7 @@ import type {
   ReportValue,
 } from '../../shared/report/report-document.js';
 import { REPORT_FORMAT, REPORT_VERSION } from '../../shared/report/report-document.js';
+import type { RunDetail } from '../../shared/api/contract.js';
 import type { SourceRun } from '../sources/run-source.js';
 import type { Series } from '../store/log/run-fold.js';
 import type { ReportGroupingAsk, ReportPanelAsk } from '../../shared/api/report-ask.js';
@@ -35,6 +36,8 @@ export const LEAST_COLUMNS = 128;
 
 export interface ReportRequest {
   readonly runs: readonly SourceRun[];
+  /** Each run's detail, in the order of runs: asked for first, as a far run's comes later. */
+  readonly details: readonly RunDetail[];
   /** The panels, in order; a key of one point per run becomes a tile instead. */
   readonly panels: readonly ReportPanelAsk[];
   /** A derived view's series in a run (its formula over the run's keys); none without views. */
@@ -64,9 +67,8 @@ function valueOf(value: Value): ReportValue {
   return { text: kind === 'string' ? (value as string) : encodeValue(value), kind };
 }
 
-function runContext(run: SourceRun): ReportRun {
+function runContext(run: SourceRun, detail: RunDetail): ReportRun {
   const summary = run.summary();
-  const detail = run.detail();
   return {
     id: run.id,
     name: summary.name,
@@ -251,7 +253,7 @@ export class PreparedReport {
     this.empty = request.panels
       .filter((panel) => mostSamples(panel) === 0)
       .map((panel) => panel.key);
-    this.runs = runs.map(runContext);
+    this.runs = runs.map((run, index) => runContext(run, request.details[index]!));
   }
 
   /** Points the report holds at most with the finest level at `columns`. */

@@ -63,6 +63,7 @@ async function writeReport(args: ReportArgs, source: RunsSource): Promise<string
   const page = await readReportPage();
   const prepared = new PreparedReport({
     runs: unique,
+    details: await Promise.all(unique.map((run) => run.detail())),
     panels: keys.map((key) => ({
       key,
       axis: args.axis,

@@ -2,7 +2,7 @@
 // of streams), their runs listed, followed and compared together. Each run belongs to the source
 // that listed it; an id two sources hold is the first's, and the later one is left out and told.
 
-import type { ArtifactSummary, VersionCheckInfo } from '../../shared/api/contract.js';
+import type { ApiRequest, ArtifactSummary, VersionCheckInfo } from '../../shared/api/contract.js';
 import { log } from '../log.js';
 import type { ExportParts } from '../store/export.js';
 import { mergedParts } from '../store/export.js';
@@ -118,6 +118,8 @@ export class CombinedSource implements RunsSource {
           events.runChanged(runId, what);
         },
         artifactsChanged: events.artifactsChanged,
+        ...(events.healthEvent !== undefined ? { healthEvent: events.healthEvent } : {}),
+        ...(events.sourcesChanged !== undefined ? { sourcesChanged: events.sourcesChanged } : {}),
       });
     }
     // Runs a source read before its open returned were listed without being told as added.
@@ -127,6 +129,11 @@ export class CombinedSource implements RunsSource {
 
   private leftOut(source: RunsSource, id: string): void {
     log.warn(`${source.root}: run ${id} is left out: ${this.owner(id)?.root} has a run of that id`);
+  }
+
+  /** Each source that fetches fetches what of the request is its own. */
+  async prepare(request: ApiRequest): Promise<void> {
+    await Promise.all(this.sources.map((source) => source.prepare?.(request)));
   }
 
   readChanged(runId: string): void {

@@ -1,9 +1,14 @@
 // The seam between the host and where runs come from: a source lists runs, tells what changes,
 // exports them, and gives each run an entry that reads, follows and describes itself (status,
 // summary, series, envelopes) and says what may be written to it. The rest of the host sees runs,
-// never a store's layout: a munin store is one source, an event stream another.
+// never a store's layout: a munin store is one source, an event stream another, a store on
+// another machine a third. What a run reads from its own files (its detail, git diff, files, the
+// writes) a far run asks its host for, so those members may answer later (Answered); what the
+// host reads of many runs at once (summaries, series, statistics, envelopes) a far source holds,
+// fetched before a request needs it (prepare), and answers at once.
 
 import type {
+  ApiRequest,
   ArtifactSummary,
   EnvelopeColumns,
   GitDiffPart,
@@ -12,6 +17,7 @@ import type {
   LoggedFileInfo,
   VersionCheckInfo,
   PointAt,
+  RemoteSourceState,
   RequestOf,
   RunDetail,
   RunSourceName,
@@ -19,6 +25,7 @@ import type {
   RunSummary,
   SeriesColumns,
 } from '../../shared/api/contract.js';
+import type { HealthEvent, RunHealth } from '../../shared/api/health.js';
 import type { Goal, SeriesKind } from '../../shared/format/records.js';
 import type { Value } from '../../shared/format/values.js';
 import type { KeyStatistics } from '../../shared/series/statistics.js';
@@ -28,8 +35,14 @@ import type { OpenedFile } from '../store/store-files.js';
 import type { Series } from '../store/log/run-fold.js';
 import type { ExportParts } from '../store/export.js';
 
-/** What changed of a run: its log, its tags or notes, or its writer, hint or directory. */
-export type RunChange = RunFileKind;
+/**
+ * What changed of a run: its log, its tags or notes, or its writer, hint or directory; or, for a
+ * run whose host tells its summary (a far one), that summary alone, nothing to read.
+ */
+export type RunChange = RunFileKind | 'summary';
+
+/** An answer now, or later: a far run asks its host for what a local one reads from disk. */
+export type Answered<T> = T | Promise<T>;
 
 /**
  * A run's series as a subscription is offered it: its size, its samples copied only when it is
@@ -123,7 +136,12 @@ export interface SourceRun {
   refreshTags(): void;
   refreshNotes(): void;
   summary(): RunSummary;
-  detail(): RunDetail;
+  /**
+   * The run's health as the host that writes it judged it (a far run's, by the far host, which
+   * sees its log's times and every sample); undefined for a run this host judges itself.
+   */
+  readonly judgedHealth?: RunHealth | null;
+  detail(): Answered<RunDetail>;
   /** The artifact versions the run's log says it used, in log order (a hinted run has them). */
   uses(): readonly SourceUse[];
   /**
@@ -162,20 +180,20 @@ export interface SourceRun {
    * The uncommitted changes the run started from, their first part when large; null when it has
    * none. Throws an UnreadableFile when it is there but cannot be read.
    */
-  gitDiff(): GitDiffText | null;
+  gitDiff(): Answered<GitDiffText | null>;
   /** A piece of the git.diff from offset, for saving it whole; throws as gitDiff does. */
-  gitDiffPart(offset: number): GitDiffPart;
+  gitDiffPart(offset: number): Answered<GitDiffPart>;
   /** The files the run logged, orphans left out, each with its size or why it cannot be read. */
-  listFiles(): LoggedFileInfo[];
+  listFiles(): Answered<readonly LoggedFileInfo[]>;
   /**
    * Opens a file the run logged, for its bytes; throws a LoggedFileRefusal saying why it may not
    * be read (no record names it, it leaves the run's directory, it is not a regular file).
    */
   openFile(path: string): OpenedFile;
   /** Writes of tags and notes; each throws why when it fails or the run does not take it. */
-  addTag(tag: string): void;
-  removeTag(tag: string): void;
-  writeNotes(text: string): void;
+  addTag(tag: string): Answered<void>;
+  removeTag(tag: string): Answered<void>;
+  writeNotes(text: string): Answered<void>;
 }
 
 /** What a source tells its host as it reads and watches. */
@@ -187,6 +205,10 @@ export interface SourceEvents {
   /** Something of a run changed on disk, a run read or not yet. */
   runChanged(runId: string, what: RunChange): void;
   artifactsChanged(): void;
+  /** Something happened to a run, as the host that writes it saw it (a far run's health). */
+  healthEvent?(event: HealthEvent): void;
+  /** A far store was lost or reached again: what storeInfo says of the paths changed. */
+  sourcesChanged?(): void;
 }
 
 /** A path a source opened, as storeInfo lists it. */
@@ -194,6 +216,8 @@ export interface OpenedPath {
   readonly root: string;
   readonly name: string;
   readonly kind: RunSourceName;
+  /** A far store's: whether it is reached now. */
+  readonly remote?: RemoteSourceState;
 }
 
 export interface RunsSource {
@@ -211,6 +235,12 @@ export interface RunsSource {
   readonly reading: ReadonlyMap<string, { readonly bytes: number; readonly size: number }>;
   /** Starts watching and reads the first runs; the rest are read after, told as runAdded. */
   open(events: SourceEvents): Promise<void>;
+  /**
+   * Fetches what answering the request will read that the source does not hold yet (a far
+   * store's samples, statistics, artifacts): awaited before the request is answered. Sources
+   * that read their own disk hold all of it at hand, and have none.
+   */
+  prepare?(request: ApiRequest): Promise<void>;
   /** A run not read yet changed: read it now, out of its turn. */
   readChanged(runId: string): void;
   /** A run that vanished: it is no longer listed. */

@@ -332,15 +332,37 @@ export interface RunArtifacts {
   }[];
 }
 
+/**
+ * A store on another machine, reached through ssh (`ssh://host/path`): whether it is reached now.
+ * While it is not, its runs stay listed as last seen, and nothing of them is written.
+ */
+export interface RemoteSourceState {
+  /** The far machine, as the address names it. */
+  readonly host: string;
+  /**
+   * connected; reconnecting after the link dropped (tried again with backoff); closed for good
+   * after the far side sent what is no frame of munin-view (its message says what).
+   */
+  readonly state: 'connected' | 'reconnecting' | 'closed';
+  /** Why it is not connected, in ssh's or the far side's words; null when connected. */
+  readonly message: string | null;
+  /** What the ids of its runs start with here: '' when it is the only path open. */
+  readonly runIdPrefix: string;
+}
+
 export interface StoreInfo {
   /** The first path opened, and its name; `sources` lists every one. */
   readonly root: string;
   readonly name: string;
-  /** Each path opened, in order: a munin store, a .jsonl file or a folder of them. */
+  /**
+   * Each path opened, in order: a munin store, a .jsonl file or a folder of them; a far store
+   * (root its ssh:// address, name its host) says whether it is reached now.
+   */
   readonly sources: readonly {
     readonly root: string;
     readonly name: string;
     readonly kind: RunSourceName;
+    readonly remote?: RemoteSourceState;
   }[];
   /** True when the store lives where file-system events do not arrive and it is polled. */
   readonly polling: boolean;
@@ -559,6 +581,15 @@ export interface KeyStatisticsRow {
   /** The best finite value by the key's declared goal; null without a goal or a finite value. */
   readonly best: number | null;
   readonly goal: Goal | null;
+  /**
+   * The rest of the run's statistics of the key, so that a row tells them whole: its kind, its
+   * last sample's time, the mean of its finite values (null when none) and its non-finite
+   * samples (null when none). A far store's runs are listed here from these rows.
+   */
+  readonly kind: SeriesKind;
+  readonly lastTime: number;
+  readonly mean: number | null;
+  readonly nonFinite: { readonly count: number; readonly first: SampleInfo } | null;
 }
 
 /** What checking a formula found: the keys and runs it names, or where and why it fails. */
@@ -783,4 +814,6 @@ export type Delta =
   /** A run's log is big and being read on other threads: storeInfo tells its progress. */
   | { readonly type: 'reading-started'; readonly seq: number; readonly runId: string }
   /** Something happened to a run: it stalled, wrote again, logged its first NaN, ended. */
-  | { readonly type: 'health'; readonly seq: number; readonly event: HealthEvent };
+  | { readonly type: 'health'; readonly seq: number; readonly event: HealthEvent }
+  /** A far store was lost or reached again: storeInfo tells which, and why. */
+  | { readonly type: 'sources-changed'; readonly seq: number };

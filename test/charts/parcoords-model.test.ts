@@ -155,6 +155,10 @@ describe('brushes', () => {
       greatest: least,
       best: null,
       goal: null,
+      kind: 'metric' as const,
+      lastTime: 0,
+      mean: least,
+      nonFinite: null,
     });
     const statistics = new Map([
       [

@@ -275,6 +275,10 @@ describe('buildRows with a sweep group-by, metric sort and a brush', () => {
     greatest: least + 2,
     best: least,
     goal: 'minimize' as const,
+    kind: 'metric' as const,
+    lastTime: 0,
+    mean: least + 1,
+    nonFinite: null,
   });
   const statistics = new Map([
     [

@@ -32,6 +32,10 @@ const row = (runId: string, fields: Partial<KeyStatisticsRow> = {}): KeyStatisti
   greatest: 2,
   best: 0.25,
   goal: 'minimize',
+  kind: 'metric',
+  lastTime: 0,
+  mean: 1,
+  nonFinite: null,
   ...fields,
 });
 

@@ -173,7 +173,7 @@ export async function pictureOf(
       tty: false,
       ...term,
     };
-    return { picture: plotPicture(run, args, info, now), args };
+    return { picture: plotPicture(run, await run.detail(), args, info, now), args };
   } finally {
     await source.close();
   }

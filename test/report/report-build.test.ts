@@ -13,6 +13,7 @@ import type { ReportRequest } from '../../electron/report/report-build.js';
 import { fitReport } from '../../electron/report/report-fit.js';
 import { readReportPage } from '../../electron/report/report-html.js';
 import type { RunsSource, SourceRun } from '../../electron/sources/run-source.js';
+import type { RunDetail } from '../../shared/api/contract.js';
 import { ReportCurves } from '../../renderer/src/report/report-curves.js';
 import { tempStores } from '../support/store-fixture.js';
 import {
@@ -38,9 +39,11 @@ const decode = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
 const newStore = tempStores();
 let source: RunsSource;
 let runs: SourceRun[];
+let details: RunDetail[];
 
 beforeAll(async () => {
   ({ source, runs } = await openReportStore(newStore()));
+  details = await Promise.all(runs.map((run) => run.detail()));
 });
 
 afterAll(() => source.close());
@@ -48,6 +51,7 @@ afterAll(() => source.close());
 function request(smoothing = 0): ReportRequest {
   return {
     runs,
+    details,
     panels: ['train/loss', 'eval/acc', 'train/absent'].map((key) => ({
       key,
       axis: 'declared' as const,

@@ -9,6 +9,7 @@ import { GroupOrder, groupEnvelopeOf } from '../../shared/series/group-envelope.
 import { PreparedReport } from '../../electron/report/report-build.js';
 import { GroupCurve } from '../../electron/host/groups/group-series.js';
 import type { RunsSource, SourceRun } from '../../electron/sources/run-source.js';
+import type { RunDetail } from '../../shared/api/contract.js';
 import type { Series } from '../../electron/store/log/run-fold.js';
 import { ReportGroupCurves } from '../../renderer/src/report/report-group-curves.js';
 import { tempStores } from '../support/store-fixture.js';
@@ -18,15 +19,18 @@ const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
 const newStore = tempStores();
 let source: RunsSource;
 let runs: SourceRun[];
+let details: RunDetail[];
 
 beforeAll(async () => {
   ({ source, runs } = await openReportStore(newStore()));
+  details = await Promise.all(runs.map((run) => run.detail()));
 });
 afterAll(() => source.close());
 
 function grouped(columns: number, spread: 'min-max' | 'std') {
   const { bytes } = new PreparedReport({
     runs,
+    details,
     panels: [{ key: 'train/loss', axis: 'step', smoothing: 0, logY: false, zoom: null }],
     missingKeys: [],
     title: 'groups',

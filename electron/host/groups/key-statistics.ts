@@ -18,6 +18,25 @@ export function statisticsRow(runId: string, stats: KeyStatistics): KeyStatistic
     greatest,
     best: stats.goal === 'minimize' ? least : stats.goal === 'maximize' ? greatest : null,
     goal: stats.goal,
+    kind: stats.kind,
+    lastTime: stats.last.time,
+    mean: stats.finite?.mean ?? null,
+    nonFinite: stats.nonFinite,
+  };
+}
+
+/** The statistics a row tells, whole: a far run's, listed from its host's rows. */
+export function statisticsOfRow(row: KeyStatisticsRow): KeyStatistics {
+  return {
+    kind: row.kind,
+    goal: row.goal,
+    count: row.count,
+    last: { step: row.lastStep, time: row.lastTime, value: row.last },
+    finite:
+      row.least === null || row.greatest === null || row.mean === null
+        ? null
+        : { least: row.least, greatest: row.greatest, mean: row.mean },
+    nonFinite: row.nonFinite,
   };
 }
 

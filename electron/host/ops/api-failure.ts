@@ -13,11 +13,15 @@ export class ApiFailure extends Error {
   }
 }
 
-/** Runs a write of tags or notes; a failure is the Api's write-failed, saying why. */
-export function writeOrFail(write: () => void): void {
+/**
+ * Runs a write of tags or notes (a far run's is done by its host, later); a failure is the Api's
+ * write-failed, saying why, and a refusal already in the Api's terms (the far host's) is kept.
+ */
+export async function writeOrFail(write: () => void | Promise<void>): Promise<void> {
   try {
-    write();
+    await write();
   } catch (error) {
+    if (error instanceof ApiFailure) throw error;
     throw new ApiFailure('write-failed', error instanceof Error ? error.message : String(error));
   }
 }

@@ -31,6 +31,7 @@ export const REPORT_OPS: OpHandlers<'makeReport'> = {
     const info = context.storeInfo();
     const prepared = new PreparedReport({
       runs,
+      details: await Promise.all(runs.map((run) => run.detail())),
       panels: request.panels,
       viewSeries: (run, formula) => {
         const series = viewSeriesFor(context, run.id, formula);

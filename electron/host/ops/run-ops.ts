@@ -27,9 +27,10 @@ export const RUN_OPS: OpHandlers<
   | 'sampleAt'
   | 'labelSegments'
 > = {
-  runDetail: (context, request) => {
+  runDetail: async (context, request) => {
     const run = context.withSamples(request.runId);
-    const detail = run.detail();
+    // A far run's detail comes from its host: its summary is taken as the host holds it now.
+    const detail = await run.detail();
     return { ...detail, summary: context.summarize(run, detail.summary) };
   },
   series: (context, request) => {

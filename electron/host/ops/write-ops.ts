@@ -15,21 +15,21 @@ function writable(context: OpContext, runId: string, what: 'tags' | 'notes'): So
 }
 
 export const WRITE_OPS: OpHandlers<'addTag' | 'removeTag' | 'setNotes'> = {
-  addTag: (context, request) => {
+  addTag: async (context, request) => {
     const run = writable(context, request.runId, 'tags');
-    writeOrFail(() => run.addTag(request.tag));
+    await writeOrFail(() => run.addTag(request.tag));
     context.written(run, 'tags');
     return [...run.tags];
   },
-  removeTag: (context, request) => {
+  removeTag: async (context, request) => {
     const run = writable(context, request.runId, 'tags');
-    writeOrFail(() => run.removeTag(request.tag));
+    await writeOrFail(() => run.removeTag(request.tag));
     context.written(run, 'tags');
     return [...run.tags];
   },
-  setNotes: (context, request) => {
+  setNotes: async (context, request) => {
     const run = writable(context, request.runId, 'notes');
-    writeOrFail(() => run.writeNotes(request.text));
+    await writeOrFail(() => run.writeNotes(request.text));
     context.written(run, 'notes');
     return null;
   },
