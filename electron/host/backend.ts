@@ -14,6 +14,7 @@ import type { OpenedFile } from '../store/store-files.js';
 import type { WatchOptions } from '../follow/store-watcher.js';
 import type { RunsSource, SourceRun } from '../sources/run-source.js';
 import { HealthMonitor } from '../health/health-monitor.js';
+import type { RemoteChoices } from '../sources/open-source.js';
 import { openRunsSource } from '../sources/open-source.js';
 import { SessionHub } from './session-hub.js';
 import type { HubSession, UnnumberedDelta } from './session-hub.js';
@@ -46,6 +47,8 @@ export interface BackendOptions {
   readonly health?: HealthThresholds;
   /** How often runs without an end are looked at against the clock, in ms (default 1000). */
   readonly healthTickMs?: number;
+  /** How stores on other machines (ssh:// addresses) are reached. */
+  readonly remote?: RemoteChoices;
 }
 
 /** A client of the Backend: one window or one WebSocket. */

@@ -18,6 +18,8 @@ import { encodeWireMessage } from '../../shared/api/wire-codec.js';
 import { errorCode } from '../error-code.js';
 import { log } from '../log.js';
 import { writePieces } from '../store/export-stream.js';
+import type { ExportPieces } from '../store/export.js';
+import { StoreError } from '../store/store.js';
 import type { Backend, Session } from './backend.js';
 import { answerRequestFrame } from './wire-requests.js';
 import type { LoggedFileAnswer } from './logged-file-response.js';
@@ -218,12 +220,23 @@ export async function serve(backend: Backend, options: ServeOptions): Promise<Ru
     }
     if (stateChanging) return refuse(response, 405, 'only GET and HEAD are served');
     if (url.pathname === '/api/export') {
+      let pieces: ExportPieces;
+      try {
+        pieces = backend.exportPieces();
+      } catch (error) {
+        // A far store's export is its own munin-view's: the answer says how to have it.
+        if (error instanceof StoreError) return refuse(response, 501, error.message);
+        throw error;
+      }
       response.writeHead(200, {
         'Content-Type': 'application/json; charset=utf-8',
         ...SECURITY_HEADERS,
       });
-      if (request.method === 'HEAD') return void response.end();
-      void sendExport(response, backend.exportPieces());
+      if (request.method === 'HEAD') {
+        pieces.return();
+        return void response.end();
+      }
+      void sendExport(response, pieces);
       return;
     }
     if (isLoggedFileAddress(url.pathname)) {
