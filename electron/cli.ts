@@ -1,5 +1,6 @@
 // The munin-view command: export stores and event streams as JSON, verify a store's blobs, write
-// the demo store, plot a run, serve, watch runs' health, or open the app.
+// the demo store, plot a run, serve, watch runs' health, or open the app; stores on other machines
+// (ssh://) wherever paths are taken.
 
 import { configureLog } from './log.js';
 import { StoreError } from './store/store.js';
@@ -7,6 +8,9 @@ import { documentPieces } from './store/export.js';
 import { diskExportParts } from './sources/open-source.js';
 import { writePieces } from './store/export-stream.js';
 import { linkInArguments, parseDesktopLink, withoutLink } from './desktop-link.js';
+import type { RemoteChoices } from './sources/open-source.js';
+import { takeRemoteFlags } from './sources/remote/remote-flags.js';
+import { isSshAddress, parseSshAddress, SshAddressError } from './sources/remote/ssh-address.js';
 
 const USAGE = `usage:
   munin-view [PATH ...] [--verbose]
@@ -14,10 +18,13 @@ const USAGE = `usage:
                                  open the desktop app on PATH (or on its welcome screen), or
                                  at the page a link names (the app's Copy link makes them);
                                  a PATH is a munin store, a .jsonl event stream, or a folder
-                                 of streams (.jsonl files in it or up to 3 folders down);
-                                 several PATHs open side by side
+                                 of streams (.jsonl files in it or up to 3 folders down), or
+                                 ssh://[user@]host[:port]/path, one on another machine (ssh
+                                 runs munin-view serve --stdio there); several PATHs open
+                                 side by side
   munin-view export PATH ... [--verbose]
-                                 print the runs as read, one JSON document
+                                 print the runs as read, one JSON document; an ssh:// PATH
+                                 alone prints the far munin-view's export
   munin-view verify STORE [NAME | NAME:N | NAME@ALIAS ...]
                                  check versions' blobs against their digests (no names: every
                                  version not deleted); a line per version, NAME:N STATUS DIGEST;
@@ -52,6 +59,13 @@ const USAGE = `usage:
                                  first NaN or infinity), finished, failed, killed, crashed;
                                  --json: one JSON object a line; --once: the health of
                                  every run without an end, then exit
+  munin-view serve --stdio PATH ...
+                                 serve the Api to one client over stdin and stdout, as ssh
+                                 runs it on the far machine; no port is opened
+  --ssh-command CMD              how ssh:// PATHs are reached (default: $MUNIN_VIEW_SSH_COMMAND,
+                                 else ssh), e.g. "ssh -F ~/.ssh/work"
+  --remote-command CMD           how the far machine runs munin-view (default munin-view),
+                                 e.g. "npx munin-view"
   --verbose                      also print debug lines: each file skipped, each probe not
                                  made and why (warnings and errors print without it)
 `;
@@ -69,9 +83,32 @@ function fail(message: string, status = 2): never {
   process.exit(status);
 }
 
-async function exportCommand(args: string[]): Promise<void> {
+/** The arguments without --ssh-command and --remote-command, and what they chose. */
+function takeRemote(args: readonly string[]): { args: string[]; remote: RemoteChoices } {
+  const taken = takeRemoteFlags(args);
+  if (typeof taken === 'string') fail(taken);
+  return taken;
+}
+
+async function exportCommand(given: string[]): Promise<void> {
+  const { args, remote } = takeRemote(given);
   if (args.length === 0 || args.some((arg) => arg.startsWith('-')))
     fail(`export takes a STORE (or .jsonl streams, or folders of them)\n${USAGE}`);
+  if (args.some(isSshAddress)) {
+    if (args.length > 1)
+      fail('export takes an ssh:// address alone: the far munin-view prints its export whole');
+    let address;
+    try {
+      address = parseSshAddress(args[0]!);
+    } catch (error) {
+      if (error instanceof SshAddressError) fail(error.message);
+      throw error;
+    }
+    const { exportRemote } = await import('./sources/remote/remote-export.js');
+    const { remoteOptions } = await import('./sources/remote/ssh-command.js');
+    process.exitCode = await exportRemote(address, remoteOptions(remote));
+    return;
+  }
   let parts;
   try {
     parts = diskExportParts(args);
@@ -97,21 +134,24 @@ export async function main(argv: string[]): Promise<void> {
       return verifyCommand(takeVerbose(rest).args, fail);
     }
     case 'plot': {
+      const { args, remote } = takeRemote(takeVerbose(rest).args);
       const { plotCommand } = await import('./plot/plot-command.js');
-      return plotCommand(takeVerbose(rest).args, fail);
+      return plotCommand(args, fail, remote);
     }
     case 'serve': {
-      const { args } = takeVerbose(rest);
+      const { args, remote } = takeRemote(takeVerbose(rest).args);
       const { serveCommand } = await import('./host/serve-command.js');
-      return serveCommand(args);
+      return serveCommand(args, remote);
     }
     case 'report': {
+      const { args, remote } = takeRemote(takeVerbose(rest).args);
       const { reportCommand } = await import('./report/report-command.js');
-      return reportCommand(takeVerbose(rest).args, fail);
+      return reportCommand(args, fail, remote);
     }
     case 'watch': {
+      const { args, remote } = takeRemote(takeVerbose(rest).args);
       const { watchCommand } = await import('./watch/watch-command.js');
-      return watchCommand(takeVerbose(rest).args, fail);
+      return watchCommand(args, fail, remote);
     }
     case 'demo': {
       const { demoCommand } = await import('./demo/demo-command.js');
@@ -124,7 +164,8 @@ export async function main(argv: string[]): Promise<void> {
     default: {
       // Anything else names what to open in the desktop app (or nothing: its welcome screen), or
       // a munin-view:// link to follow there.
-      const { args, verbose } = takeVerbose(argv);
+      const { args: given, verbose } = takeVerbose(argv);
+      const { args, remote } = takeRemote(given);
       const link = linkInArguments(args);
       if (link !== null) {
         const parsed = parseDesktopLink(link);
@@ -134,7 +175,7 @@ export async function main(argv: string[]): Promise<void> {
       const unknown = paths.find((arg) => arg.startsWith('-'));
       if (unknown !== undefined) fail(`unknown command ${JSON.stringify(unknown)}\n${USAGE}`);
       const { launchDesktopApp } = await import('./launch-app.js');
-      process.exitCode = await launchDesktopApp(paths, verbose, link);
+      process.exitCode = await launchDesktopApp(paths, verbose, link, remote);
     }
   }
 }

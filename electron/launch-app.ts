@@ -6,6 +6,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RemoteChoices } from './sources/open-source.js';
+import { remoteFlags } from './sources/remote/remote-flags.js';
+import { isSshAddress } from './sources/remote/ssh-address.js';
 
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -61,6 +64,7 @@ export function launchDesktopApp(
   paths: readonly string[],
   verbose = false,
   link: string | null = null,
+  remote: RemoteChoices = {},
 ): Promise<number> {
   const binary = electronBinaryOrDownload();
   if (binary === null) {
@@ -87,7 +91,9 @@ export function launchDesktopApp(
       packageRoot,
       ...(verbose ? ['--verbose'] : []),
       ...(link !== null ? ['--open', link] : []),
-      ...paths.map((path) => resolve(path)),
+      ...remoteFlags(remote),
+      // An ssh:// address is the far machine's: it goes as it is.
+      ...paths.map((path) => (isSshAddress(path) ? path : resolve(path))),
     ],
     { stdio: 'inherit' },
   );

@@ -10,6 +10,8 @@ import { newToken } from './serve-auth.js';
 import { StoreError } from '../store/store.js';
 import type { HealthThresholds } from '../../shared/api/health.js';
 import { ThresholdFlags } from '../health/threshold-flags.js';
+import type { RemoteChoices } from '../sources/open-source.js';
+import { isSshAddress } from '../sources/remote/ssh-address.js';
 
 export const RENDERER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'renderer');
 
@@ -90,6 +92,9 @@ export function parseServeArguments(args: readonly string[]): ServeArguments | s
     }
   }
   if (paths.length === 0) return 'serve takes a STORE (or a .jsonl stream, or a folder of them)';
+  // The far end serves the paths of its own machine: it reaches no further one.
+  if (stdio && paths.some(isSshAddress))
+    return '--stdio serves paths on this machine, not ssh:// addresses';
   if (stdio && socketOptions.length > 0)
     return `--stdio serves over standard input and output and opens no port: ${socketOptions.join(', ')} cannot go with it`;
   return {
@@ -104,7 +109,10 @@ export function parseServeArguments(args: readonly string[]): ServeArguments | s
   };
 }
 
-export async function serveCommand(args: readonly string[]): Promise<void> {
+export async function serveCommand(
+  args: readonly string[],
+  remote: RemoteChoices = {},
+): Promise<void> {
   const parsed = parseServeArguments(args);
   if (typeof parsed === 'string') {
     process.stderr.write(`munin-view: ${parsed}\n`);
@@ -119,6 +127,7 @@ export async function serveCommand(args: readonly string[]): Promise<void> {
     backend = await Backend.open(parsed.paths, {
       watch: { mode: parsed.mode, intervalMs: parsed.intervalMs },
       health: parsed.health,
+      remote,
     });
   } catch (error) {
     if (error instanceof StoreError) {

@@ -2,6 +2,7 @@
 // stderr first; exit 0 when something was drawn, 1 when nothing was, 2 for bad arguments or a
 // path that cannot be read. --follow redraws in place as the run grows, until it ends.
 
+import type { RemoteChoices } from '../sources/open-source.js';
 import type { RunsSource, SourceRun } from '../sources/run-source.js';
 import { ArgsError } from '../cli-options.js';
 import { parsePlotArgs } from './plot-args.js';
@@ -36,6 +37,7 @@ function writeNotes(notes: readonly string[]): void {
 export async function plotCommand(
   argv: readonly string[],
   fail: (message: string, status?: number) => never,
+  remote: RemoteChoices = {},
 ): Promise<void> {
   let args: PlotArgs;
   try {
@@ -46,7 +48,7 @@ export async function plotCommand(
   }
   let source: RunsSource | null = null;
   try {
-    const opened = await openListed(args.path);
+    const opened = await openListed(args.path, remote);
     source = opened.source;
     const run = resolveRun(source, args.run);
     await readSamplesOf(source, run);

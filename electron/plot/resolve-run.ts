@@ -1,7 +1,9 @@
 // Opening PATH through the host's source seam, waiting until every run is listed, and finding
 // RUN among them: an id, a unique prefix of one, its random part, or a unique name.
 
+import type { RemoteChoices } from '../sources/open-source.js';
 import { openRunsSource } from '../sources/open-source.js';
+import { StoreError } from '../store/store.js';
 import type { RunChange, RunsSource, SourceRun } from '../sources/run-source.js';
 
 /** A failure with its exit status: 2 for what cannot be read or is ambiguous, 1 for no match. */
@@ -22,22 +24,33 @@ export interface OpenedRuns {
 
 const LISTED_POLL_MS = 10;
 
-/** Opens the path (or paths, side by side) and resolves once every run is read. */
-export async function openListed(path: string | readonly string[]): Promise<OpenedRuns> {
+/** Opens the path (or paths, side by side) and resolves once every run is read (long reads too). */
+export async function openListed(
+  path: string | readonly string[],
+  remote: RemoteChoices = {},
+): Promise<OpenedRuns> {
+  const named = typeof path === 'string' ? path : path.join(', ');
   let source: RunsSource;
   try {
-    source = openRunsSource(path);
+    source = openRunsSource(path, { remote });
   } catch (error) {
-    const named = typeof path === 'string' ? path : path.join(', ');
     throw new PlotFailure(`cannot open ${named}: ${(error as Error).message}`, 2);
   }
   const opened: OpenedRuns = { source, onChange: null };
-  await source.open({
-    runAdded: () => {},
-    readingStarted: () => {},
-    runChanged: (runId, what) => opened.onChange?.(runId, what),
-    artifactsChanged: () => {},
-  });
+  try {
+    await source.open({
+      runAdded: () => {},
+      readingStarted: () => {},
+      runChanged: (runId, what) => opened.onChange?.(runId, what),
+      artifactsChanged: () => {},
+    });
+  } catch (error) {
+    // A far store ssh could not reach (or a far path that is no store) says why.
+    await source.close();
+    if (error instanceof StoreError)
+      throw new PlotFailure(`cannot open ${named}: ${error.message}`, 2);
+    throw error;
+  }
   while (source.toRead > 0 || source.reading.size > 0)
     await new Promise((resolve) => setTimeout(resolve, LISTED_POLL_MS));
   return opened;

@@ -9,7 +9,8 @@ import { byteSize } from '../../shared/format/byte-size.js';
 import { replaceFileWhole } from '../store/writer/durable-files.js';
 import { appNameAndVersion } from '../app-version.js';
 import type { RunsSource, SourceRun } from '../sources/run-source.js';
-import { openListed, PlotFailure, resolveRun } from '../plot/resolve-run.js';
+import { openListed, PlotFailure, readSamplesOf, resolveRun } from '../plot/resolve-run.js';
+import type { RemoteChoices } from '../sources/open-source.js';
 import { ArgsError } from '../cli-options.js';
 import { parseReportArgs } from './report-args.js';
 import type { ReportArgs } from './report-args.js';
@@ -43,7 +44,8 @@ async function readNote(path: string): Promise<string> {
 async function writeReport(args: ReportArgs, source: RunsSource): Promise<string> {
   const runs = args.runs.map((spec) => resolveRun(source, spec));
   const unique = [...new Set(runs)];
-  for (const run of unique) if (!run.samplesRead) run.readSamples();
+  // A far run's samples are fetched first.
+  for (const run of unique) await readSamplesOf(source, run);
   const { keys, unmatched } = reportKeys(unique, args.keys);
   if (unmatched.length > 0)
     throw new PlotFailure(
@@ -93,6 +95,7 @@ async function writeReport(args: ReportArgs, source: RunsSource): Promise<string
 export async function reportCommand(
   argv: readonly string[],
   fail: (message: string, status?: number) => never,
+  remote: RemoteChoices = {},
 ): Promise<void> {
   let args: ReportArgs;
   try {
@@ -103,7 +106,7 @@ export async function reportCommand(
   }
   let source: RunsSource | null = null;
   try {
-    source = (await openListed(args.paths)).source;
+    source = (await openListed(args.paths, remote)).source;
     process.stdout.write(`${await writeReport(args, source)}\n`);
   } catch (error) {
     if (error instanceof PlotFailure) {

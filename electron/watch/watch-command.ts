@@ -8,6 +8,7 @@ import { Backend } from '../host/backend.js';
 import { StoreError } from '../store/store.js';
 import { THRESHOLD_USAGE, ThresholdFlags } from '../health/threshold-flags.js';
 import { eventJson, eventLine, stateLine } from './event-lines.js';
+import type { RemoteChoices } from '../sources/open-source.js';
 
 export const WATCH_USAGE = `munin-view watch PATH ... [--json] [--stall-after S] [--stall-factor K] [--once]
   ${THRESHOLD_USAGE.split('\n').join('\n  ')}`;
@@ -76,12 +77,13 @@ async function allRead(backend: Backend): Promise<void> {
 export async function watchCommand(
   args: readonly string[],
   fail: (message: string) => never,
+  remote: RemoteChoices = {},
 ): Promise<void> {
   const parsed = parseWatchArguments(args);
   if (typeof parsed === 'string') fail(`${parsed}\nusage: ${WATCH_USAGE}`);
   let backend: Backend;
   try {
-    backend = await Backend.open(parsed.paths, { health: parsed.flags.thresholds });
+    backend = await Backend.open(parsed.paths, { health: parsed.flags.thresholds, remote });
   } catch (error) {
     if (error instanceof StoreError) fail(error.message);
     throw error;

@@ -88,7 +88,12 @@ export function spawnSsh(
 
 /** The last lines of what ssh and the far side wrote to stderr, at most `max` characters. */
 export function stderrTail(text: string, max = 2000): string {
-  const trimmed = text.trim();
+  // ssh's note that it learned a host key (accept-new) says nothing of why it ended.
+  const trimmed = text
+    .split('\n')
+    .filter((line) => !line.startsWith('Warning: Permanently added'))
+    .join('\n')
+    .trim();
   return trimmed.length <= max ? trimmed : `…${trimmed.slice(trimmed.length - max)}`;
 }
 
@@ -151,8 +156,9 @@ export function explainEnd(
     )
     .map((line) => line.slice('munin-view: '.length));
   if (far.length > 0) return `${host}: ${far.join(' ')}`;
-  const how = code === null ? 'was stopped' : `exited with status ${code}`;
-  return `munin-view on ${host} ${how}${said === '' ? '' : `: ${said}`}`;
+  if (code === null)
+    return `the ssh connection to ${host} was cut: ssh was stopped by a signal${said === '' ? '' : `: ${said}`}`;
+  return `munin-view on ${host} exited with status ${code}${said === '' ? '' : `: ${said}`}`;
 }
 
 function lastLine(text: string): string {
