@@ -46,6 +46,8 @@ export function appMenuTemplate(
           enabled: state.storeOpen,
           click: () => actions.addStreamWithDialog(),
         },
+        // A dialog in the page asks the address and the far command; main checks and opens it.
+        { label: 'Open Remote Store…', click: () => actions.command('open-remote') },
         {
           label: 'Open Recent',
           submenu: recent.length > 0 ? recent : [{ label: 'No recent stores', enabled: false }],

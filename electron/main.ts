@@ -27,6 +27,8 @@ import { DesktopNotifier } from './notify/desktop-notifier.js';
 import { LINK_SCHEME, linkInArguments, parseDesktopLink, withoutLink } from './desktop-link.js';
 import type { HealthThresholds } from '../shared/api/health.js';
 import { appMenuTemplate } from './app-menu.js';
+import { appArguments } from './app-arguments.js';
+import { checkRemoteStoreRequest } from './remote-store-request.js';
 import { resolveAppFile } from './app-protocol.js';
 import { isLoggedFileAddress } from './host/logged-file-response.js';
 import { configureLog, consoleSink } from './log.js';
@@ -89,11 +91,33 @@ const notifier = new DesktopNotifier(
   },
 );
 
-/** What the command line names to open: every argument that is not an option, a link or the app. */
-function pathsFromArguments(argv: readonly string[]): string[] {
-  return withoutLink(argv.slice(app.isPackaged ? 1 : 2))
-    .filter((arg) => !arg.startsWith('-'))
-    .map((arg) => resolve(arg));
+/**
+ * What the command line names to open (not options, a link, nor the app), and how to reach far
+ * ones.
+ */
+function pathsFromArguments(argv: readonly string[]): readonly string[] {
+  const { paths, remote } = appArguments(withoutLink(argv.slice(app.isPackaged ? 1 : 2)), (arg) =>
+    resolve(arg),
+  );
+  host.setRemote(remote);
+  return paths;
+}
+
+/** Opens a far store the page's dialog names, once main checked it (and the user confirmed). */
+async function addRemoteStore(address: unknown, remoteCommand: unknown) {
+  const checked = checkRemoteStoreRequest(address, remoteCommand);
+  if (!checked.ok) return { ok: false as const, cancelled: false, message: checked.message };
+  if (checked.confirm !== null) {
+    const answer = await dialog.showMessageBox({
+      type: 'question',
+      message: checked.confirm,
+      buttons: ['Connect', 'Cancel'],
+      defaultId: 1,
+      cancelId: 1,
+    });
+    if (answer.response !== 0) return { ok: false as const, cancelled: true, message: '' };
+  }
+  return host.addRemote(checked.address, checked.remoteCommand);
 }
 
 /**
@@ -276,6 +300,9 @@ function registerIpc(): void {
       : { ok: false, cancelled: false, message: 'Only a file or a folder can be dropped here.' },
   );
   handleTrusted(DESKTOP_CHANNELS.addStreamDialog, () => streamWithDialog('add'));
+  handleTrusted(DESKTOP_CHANNELS.addRemoteStore, (address, remoteCommand) =>
+    addRemoteStore(address, remoteCommand),
+  );
   handleTrusted(DESKTOP_CHANNELS.openRecent, (root) =>
     typeof root === 'string' && settings.recent.includes(root)
       ? host.open(root)

@@ -45,6 +45,12 @@ const desktop: DesktopFunctions = {
   },
   addStreamDialog: () =>
     ipcRenderer.invoke(DESKTOP_CHANNELS.addStreamDialog) as Promise<OpenStoreResult>,
+  addRemoteStore: (address: string, remoteCommand: string) =>
+    ipcRenderer.invoke(
+      DESKTOP_CHANNELS.addRemoteStore,
+      address,
+      remoteCommand,
+    ) as Promise<OpenStoreResult>,
   openRecent: (root: string) =>
     ipcRenderer.invoke(DESKTOP_CHANNELS.openRecent, root) as Promise<OpenStoreResult>,
   openDemoStore: () =>

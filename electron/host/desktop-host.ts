@@ -1,6 +1,7 @@
-// The desktop app's host side without Electron itself: which store is open, one Backend session
-// per window, Api calls answered as wire frames, deltas sent as frames. main.ts wires it to
-// ipcMain; tests drive it directly, so the handlers run through the same Backend as `serve`.
+// The desktop app's host side without Electron itself: which store is open (local paths and far
+// ssh:// stores), one Backend session per window, Api calls answered as wire frames, deltas sent
+// as frames. main.ts wires it to ipcMain; tests drive it directly, so the handlers run through
+// the same Backend as `serve`.
 
 import { closeSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -16,6 +17,8 @@ import { LoggedFileRefusal } from '../store/logged-files.js';
 import type { OpenedFile } from '../store/store-files.js';
 import type { LoggedFileRequest } from './logged-file-response.js';
 import { loggedFileResponse } from './logged-file-response.js';
+import type { RemoteChoices } from '../sources/open-source.js';
+import { isSshAddress, parseSshAddress, SshAddressError } from '../sources/remote/ssh-address.js';
 
 /** What the handlers read of Electron's IpcMainInvokeEvent, besides what the sender check reads. */
 export interface InvokeEventLike {
@@ -56,9 +59,35 @@ export class DesktopHost {
   /** Opens what path names beside what is open, so one window shows both; says why it cannot. */
   async add(path: string): Promise<OpenResult> {
     const open = this.backend?.paths ?? [];
-    const resolved = resolve(path);
+    const resolved = isSshAddress(path) ? path : resolve(path);
     if (open.includes(resolved)) return { ok: true, root: open[0]! };
     return this.open([...open, resolved]);
+  }
+
+  /** How far stores are reached from now on (the command line's --ssh-command, say). */
+  setRemote(remote: RemoteChoices): void {
+    this.options = { ...this.options, remote: { ...this.options.remote, ...remote } };
+  }
+
+  /**
+   * Opens a store on another machine beside what is open (alone when nothing is): the Open
+   * Remote Store dialog's address, checked here, and the command that runs munin-view there
+   * (empty: the default). Says why it cannot: the address, or ssh's and the far side's words.
+   */
+  async addRemote(address: string, remoteCommand: string): Promise<OpenResult> {
+    try {
+      parseSshAddress(address);
+    } catch (error) {
+      if (error instanceof SshAddressError)
+        return { ok: false, cancelled: false, message: error.message };
+      throw error;
+    }
+    if (remoteCommand.trim() !== '') {
+      const commands = new Map(this.options.remote?.remoteCommands ?? []);
+      commands.set(address, remoteCommand.trim());
+      this.options = { ...this.options, remote: { ...this.options.remote, remoteCommands: commands } };
+    }
+    return this.add(address);
   }
 
   /** Opens the store at root (or several paths) in place of what is open; says why it cannot. */

@@ -32,6 +32,12 @@ export interface DesktopFunctions {
   addDropped(file: object): Promise<OpenStoreResult>;
   /** Shows the open dialog for a .jsonl file to add beside the runs open now. */
   addStreamDialog(): Promise<OpenStoreResult>;
+  /**
+   * Opens a store on another machine (ssh://[user@]host[:port]/path) beside the runs open now
+   * (alone when none are), munin-view run there by remoteCommand ('' for the default); main
+   * checks the address, and asks the user to confirm a command that is not the default.
+   */
+  addRemoteStore(address: string, remoteCommand: string): Promise<OpenStoreResult>;
   openRecent(root: string): Promise<OpenStoreResult>;
   openDemoStore(): Promise<OpenStoreResult>;
   closeStore(): Promise<void>;
@@ -66,7 +72,8 @@ export type SettingResult = RevealResult;
 /** Where a clicked notification leads: a run at a step (and key), or none for a summary. */
 export type NoticeTarget = Pick<Notice, 'runId' | 'step' | 'key'>;
 
-export type MenuCommand = 'toggle-theme' | 'focus-filter' | 'show-help' | 'show-palette';
+export type MenuCommand =
+  'toggle-theme' | 'focus-filter' | 'show-help' | 'show-palette' | 'open-remote';
 
 export interface MuninBridge {
   readonly transport: 'electron' | 'web';

@@ -22,6 +22,7 @@ export const DESKTOP_CHANNELS = {
   openDroppedFolder: 'munin:store:dropped',
   addDropped: 'munin:store:add-dropped',
   addStreamDialog: 'munin:store:add-dialog',
+  addRemoteStore: 'munin:store:add-remote',
   openRecent: 'munin:store:recent',
   openDemoStore: 'munin:store:demo',
   closeStore: 'munin:store:close',

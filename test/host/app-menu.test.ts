@@ -53,6 +53,16 @@ describe('the desktop menu', () => {
     expect(open.calls).toEqual(['add stream dialog']);
   });
 
+  it("opens a remote store through the page's dialog, whether or not a store is open", () => {
+    for (const storeOpen of [false, true]) {
+      const { all, calls } = menu({ storeOpen });
+      const item = all.find((each) => each.label === 'Open Remote Store…');
+      expect(item?.enabled).not.toBe(false);
+      click(item);
+      expect(calls).toEqual(['command open-remote']);
+    }
+  });
+
   it('offers DevTools when run from the checkout, on every platform', () => {
     for (const platform of ['linux', 'darwin', 'win32'] as const) {
       expect(menu({ platform, packaged: false }).all.filter(isDevTools)).toHaveLength(1);
