@@ -21,6 +21,8 @@ import type { Theme } from './state/theme.js';
 import { useTheme } from './state/theme.js';
 import { KeyboardProvider } from './keyboard/KeyboardProvider.js';
 import { PaletteButton } from './keyboard/PaletteButton.js';
+import { RemoteSourcePills } from './remote/RemoteSourcePills.js';
+import { RemoteStoreDialog } from './remote/RemoteStoreDialog.js';
 
 /** The top-level tabs: runs (with run pages and comparisons) and artifacts. */
 function TopNav({ route, navigate }: { route: Route; navigate: (route: Route) => void }) {
@@ -77,6 +79,11 @@ function StoreScreen({ onToggleTheme, theme }: { onToggleTheme: () => void; them
                   >
                     {index > 0 ? '+ ' : ''}
                     {source.name}
+                    {source.remote !== undefined ? (
+                      <span className="source-badge" style={{ marginLeft: 4 }}>
+                        ssh
+                      </span>
+                    ) : null}
                     {source.kind === 'jsonl-events' ? (
                       <span className="source-badge" style={{ marginLeft: 4 }}>
                         JSONL
@@ -128,6 +135,7 @@ function StoreScreen({ onToggleTheme, theme }: { onToggleTheme: () => void; them
                 reconnecting…
               </span>
             ) : null}
+            <RemoteSourcePills />
             <span className="spacer" />
             <PaletteButton />
             <ViewsMenu />
@@ -161,6 +169,8 @@ export function App({ bridge }: { bridge: MuninBridge }) {
     bridge.desktop === null ? 'served' : undefined,
   );
 
+  const [remoteDialog, setRemoteDialog] = useState(false);
+
   const showToast = useCallback((message: string, kind: 'info' | 'error' = 'info') => {
     setToast({ message, kind, id: Date.now() });
   }, []);
@@ -183,6 +193,7 @@ export function App({ bridge }: { bridge: MuninBridge }) {
     const offPage = desktop.onOpenPage((hash) => (location.hash = hash));
     const offMenu = desktop.onMenuCommand((command: MenuCommand) => {
       if (command === 'toggle-theme') toggleTheme();
+      if (command === 'open-remote') setRemoteDialog(true);
       if (command === 'focus-filter')
         document.querySelector<HTMLInputElement>('[data-testid="run-filter"]')?.focus();
     });
@@ -228,6 +239,13 @@ export function App({ bridge }: { bridge: MuninBridge }) {
           <div className="spinner" />
         </div>
       )}
+      {remoteDialog && bridge.desktop !== null ? (
+        <RemoteStoreDialog
+          desktop={bridge.desktop}
+          onClose={() => setRemoteDialog(false)}
+          onFailed={(message) => showToast(message, 'error')}
+        />
+      ) : null}
       {toast !== null ? (
         <div className={`toast ${toast.kind}`} role="status" key={toast.id} data-testid="toast">
           {toast.message}

@@ -13,6 +13,7 @@ import type { MetricDeclaration } from '../../../shared/api/contract.js';
 import type { CompareTab, Route } from '../state/route.js';
 import { routeHash } from '../state/route.js';
 import { useServices, useStoreView } from '../state/app-context.js';
+import { UnreachedNotice } from '../remote/RemoteSourcePills.js';
 import { unwrap } from '../api/call.js';
 import { KeptBoard } from '../workspace/KeptBoard.js';
 import { compareScope } from '../workspace/scopes.js';
@@ -302,6 +303,7 @@ export function ComparePage({
           ))}
         </div>
       </div>
+      <UnreachedNotice runIds={runIds} />
       <div className="page-body stack">
         {runs.length < runIds.length ? (
           <div className="warn-box">

@@ -27,6 +27,7 @@ import { NotesTab } from './NotesTab.js';
 import { MetricsTab } from './MetricsTab.js';
 import { FilesTab } from './FilesTab.js';
 import { runDuration } from './runs-table-model.js';
+import { UnreachedNotice } from '../remote/RemoteSourcePills.js';
 
 function CopyId({ id }: { id: string }) {
   const { toast } = useServices();
@@ -171,6 +172,7 @@ export function RunPage(props: {
           <WatchToggle runIds={[runId]} />
         </h1>
         <HeaderHealthMarks run={summary} now={now} />
+        <UnreachedNotice runIds={[runId]} />
         <div className="meta-line">
           <CopyId id={summary.id} />
           {summary.startTime !== null ? (

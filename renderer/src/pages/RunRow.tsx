@@ -3,7 +3,8 @@
 // 'dirty' badge on runs started from a dirty work tree.
 
 import { useMemo } from 'react';
-import type { RunSummary } from '../../../shared/api/contract.js';
+import type { RemoteSourceState, RunSummary } from '../../../shared/api/contract.js';
+import { unreachedWords } from '../remote/remote-sources.js';
 import { StatusBadge } from '../components/StatusBadge.js';
 import { TableHealthMark } from '../health/HealthMarks.js';
 import { SourceBadge } from '../components/SourceBadge.js';
@@ -218,11 +219,14 @@ export function RunRow(props: {
   selected: boolean;
   onSelect: () => void;
   onOpen: () => void;
+  /** The far store of the run, when it is not reached now: the row is greyed, as last seen. */
+  unreached?: RemoteSourceState | null;
 }) {
-  const { run } = props;
+  const { run, unreached } = props;
   return (
     <div
-      className={`grid-row ${props.atCursor ? 'cursor' : ''} ${props.selected ? 'selected' : ''}`}
+      className={`grid-row ${props.atCursor ? 'cursor' : ''} ${props.selected ? 'selected' : ''} ${unreached != null ? 'unreached' : ''}`}
+      title={unreached != null ? unreachedWords(unreached).long : undefined}
       style={{ top: props.top, gridTemplateColumns: props.template }}
       onClick={props.onOpen}
       data-run-id={run.id}

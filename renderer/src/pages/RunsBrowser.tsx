@@ -29,6 +29,7 @@ import { GroupByControl } from './GroupByControl.js';
 import { groupFieldName } from '../state/run-groups.js';
 import { RunsTableHead } from './RunsTableHead.js';
 import { RunsRows } from './RunsRows.js';
+import { unreachedSources } from '../remote/remote-sources.js';
 import { rowsToRender, useTableGeometry } from './use-table-geometry.js';
 import { rememberLast } from '../state/remember-last.js';
 import { FilterChips, filterProblem } from './FilterChips.js';
@@ -443,6 +444,7 @@ export function RunsBrowser(props: {
             onToggleGroup={toggleGroup}
             onSelectRow={selectRow}
             onOpen={openRun}
+            unreached={unreachedSources(view.info)}
           />
         </div>
       </div>

@@ -5,6 +5,8 @@ import type { ColumnSpec } from './column-layout.js';
 import type { StatisticsBySource } from './metric-columns.js';
 import type { TableRow } from './runs-table-model.js';
 import { GroupRow, RunRow } from './RunRow.js';
+import type { RemoteSourceState } from '../../../shared/api/contract.js';
+import { unreachedSourceOf } from '../remote/remote-sources.js';
 
 export function RunsRows(props: {
   rows: readonly TableRow[];
@@ -23,6 +25,8 @@ export function RunsRows(props: {
   onToggleGroup: (groupId: string) => void;
   onSelectRow: (row: TableRow) => void;
   onOpen: (runId: string) => void;
+  /** Far stores not reached now: their runs show greyed, as last seen. */
+  unreached: readonly RemoteSourceState[];
 }) {
   const { rows, first, last, rowHeight, cursor, selected } = props;
   return (
@@ -60,6 +64,7 @@ export function RunsRows(props: {
             selected={selected.has(row.run.id)}
             onSelect={() => props.onSelectRow(row)}
             onOpen={() => props.onOpen(row.run.id)}
+            unreached={unreachedSourceOf(row.run.id, props.unreached)}
           />
         );
       })}

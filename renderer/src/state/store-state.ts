@@ -300,6 +300,10 @@ export class StoreState {
       case 'health':
         this.health.push(delta.event);
         break;
+      case 'sources-changed':
+        // A far store was lost or reached again: the top bar and its runs show which.
+        void this.refreshInfo();
+        break;
     }
   }
 }
