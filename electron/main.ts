@@ -28,6 +28,7 @@ import { LINK_SCHEME, linkInArguments, parseDesktopLink, withoutLink } from './d
 import type { HealthThresholds } from '../shared/api/health.js';
 import { appMenuTemplate } from './app-menu.js';
 import { appArguments } from './app-arguments.js';
+import { isSshAddress } from './sources/remote/ssh-address.js';
 import { checkRemoteStoreRequest } from './remote-store-request.js';
 import { resolveAppFile } from './app-protocol.js';
 import { isLoggedFileAddress } from './host/logged-file-response.js';
@@ -73,7 +74,8 @@ const host = new DesktopHost(
   (root) => {
     if (root !== null) {
       settings.rememberStore(root);
-      app.addRecentDocument(root);
+      // The system's recent documents are files of this machine; a far store's address is not.
+      if (!isSshAddress(root)) app.addRecentDocument(root);
     }
     mainWindow?.setTitle(root === null ? 'munin-view' : `munin-view — ${root}`);
     sendToWindows(EVENT_CHANNELS.storeChanged, root);

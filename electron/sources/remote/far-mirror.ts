@@ -203,6 +203,7 @@ export class FarMirror {
         run.held.allTold();
         // The host asked for them before they were here: a page holds none of them yet.
         if (run.wanted) {
+          run.wanted = false;
           run.held.resetAll();
           this.tell.changed(run.id, 'directory');
         }

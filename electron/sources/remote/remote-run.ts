@@ -144,6 +144,7 @@ export class RemoteRun implements SourceRun {
   }
 
   readSamples(): RunRefresh | null {
+    if (this.vanished) return { state: 'vanished' };
     if (this.loaded) return null;
     this.wanted = true;
     this.far.fetchSamples(this);
