@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RemoteSourceState, StoreInfo } from '../../shared/api/contract.js';
 import {
+  farSourceOf,
   unreachedSourceOf,
   unreachedSources,
   unreachedWords,
@@ -47,6 +48,16 @@ describe('far stores not reached', () => {
     expect(unreachedSourceOf('other/20261101T000000Z-a', unreached)).toBeNull();
     expect(unreachedSourceOf('20261101T000000Z-a', unreached)).toBeNull();
     expect(unreachedSources(null)).toEqual([]);
+  });
+
+  it('name the far machine of any run on one, reached or not', () => {
+    const up = remote({ state: 'connected', message: null });
+    const sources = info([
+      { root: '/store', name: 'store', kind: 'munin' },
+      { root: 'ssh://gpu-box/s', name: 'gpu-box', kind: 'munin', remote: up },
+    ]);
+    expect(farSourceOf('gpu-box/20261101T000000Z-a', sources)).toBe(up);
+    expect(farSourceOf('20261101T000000Z-a', sources)).toBeNull();
   });
 
   it('take every run of a far store open alone', () => {

@@ -20,6 +20,8 @@ export interface TestSshd {
   readonly refusedKeyCommand: string;
   /** ssh that knows no host key and may not learn one (the app's BatchMode default). */
   readonly unknownHostCommand: string;
+  /** ssh reading a config file that names the server `far-box`, as a user's ~/.ssh/config does. */
+  readonly aliasSshCommand: string;
   /** ssh://user@127.0.0.1:port + path. */
   address(path: string): string;
   stop(): Promise<void>;
@@ -98,6 +100,21 @@ export async function startSshd(dir: string): Promise<TestSshd> {
     if (Date.now() > deadline) throw new Error(`sshd did not listen on ${port}: ${log}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+  const aliasConfig = join(home, 'ssh_config');
+  writeFileSync(
+    aliasConfig,
+    [
+      'Host far-box',
+      '  HostName 127.0.0.1',
+      `  Port ${port}`,
+      `  User ${user}`,
+      `  IdentityFile ${join(home, 'user_key')}`,
+      '  IdentitiesOnly yes',
+      '  StrictHostKeyChecking accept-new',
+      `  UserKnownHostsFile ${join(home, 'known_hosts')}`,
+      '',
+    ].join('\n'),
+  );
   const base = `ssh -F /dev/null -o IdentitiesOnly=yes`;
   const known = `-o UserKnownHostsFile=${join(home, 'known_hosts')}`;
   return {
@@ -106,6 +123,7 @@ export async function startSshd(dir: string): Promise<TestSshd> {
     sshCommand: `${base} -o StrictHostKeyChecking=accept-new ${known} -i ${join(home, 'user_key')}`,
     refusedKeyCommand: `${base} -o StrictHostKeyChecking=accept-new ${known} -i ${join(home, 'other_key')}`,
     unknownHostCommand: `${base} -o UserKnownHostsFile=${join(home, 'no_known_hosts')} -i ${join(home, 'user_key')}`,
+    aliasSshCommand: `ssh -F ${aliasConfig}`,
     address: (path) => `ssh://${user}@127.0.0.1:${port}${path}`,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {

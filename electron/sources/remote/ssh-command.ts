@@ -81,7 +81,8 @@ export function spawnSsh(
   stdio: StdioOptions = ['pipe', 'pipe', 'pipe'],
 ): ChildProcess {
   const args = sshArguments(address, farArguments, options);
-  return spawn('/bin/sh', ['-c', `${options.sshCommand} "$@"`, 'munin-view-ssh', ...args], {
+  // exec: ssh itself is the child, so that a stop reaches it and its exit status is its own.
+  return spawn('/bin/sh', ['-c', `exec ${options.sshCommand} "$@"`, 'munin-view-ssh', ...args], {
     stdio,
   });
 }

@@ -13,7 +13,7 @@ import type { MetricDeclaration } from '../../../shared/api/contract.js';
 import type { CompareTab, Route } from '../state/route.js';
 import { routeHash } from '../state/route.js';
 import { useServices, useStoreView } from '../state/app-context.js';
-import { UnreachedNotice } from '../remote/RemoteSourcePills.js';
+import { FarBadge, UnreachedNotice } from '../remote/RemoteSourcePills.js';
 import { unwrap } from '../api/call.js';
 import { KeptBoard } from '../workspace/KeptBoard.js';
 import { compareScope } from '../workspace/scopes.js';
@@ -284,6 +284,7 @@ export function ComparePage({
             >
               <RunSwatch {...(styles.get(run.id) ?? runStyles.get(run.id)!)} />
               <VisibleText text={run.name ?? run.id} /> <SourceBadge source={run.source} />
+              <FarBadge runId={run.id} />
               <StatusBadge status={run.status} />
             </a>
           ))}

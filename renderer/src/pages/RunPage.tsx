@@ -27,7 +27,7 @@ import { NotesTab } from './NotesTab.js';
 import { MetricsTab } from './MetricsTab.js';
 import { FilesTab } from './FilesTab.js';
 import { runDuration } from './runs-table-model.js';
-import { UnreachedNotice } from '../remote/RemoteSourcePills.js';
+import { FarBadge, UnreachedNotice } from '../remote/RemoteSourcePills.js';
 
 function CopyId({ id }: { id: string }) {
   const { toast } = useServices();
@@ -169,6 +169,7 @@ export function RunPage(props: {
           </span>
           <StatusBadge status={summary.status} lastWrite={summary.lastWrite} now={now} pulse />
           <SourceBadge source={summary.source} long />
+          <FarBadge runId={runId} />
           <WatchToggle runIds={[runId]} />
         </h1>
         <HeaderHealthMarks run={summary} now={now} />

@@ -3,7 +3,7 @@
 
 import { useStoreView } from '../state/app-context.js';
 import './remote.css';
-import { unreachedSources, unreachedWords } from './remote-sources.js';
+import { farSourceOf, unreachedSources, unreachedWords } from './remote-sources.js';
 
 export function RemoteSourcePills() {
   const view = useStoreView();
@@ -28,6 +28,22 @@ export function RemoteSourcePills() {
         );
       })}
     </>
+  );
+}
+
+/** A badge naming the far machine a run is on, when it is on one. */
+export function FarBadge({ runId }: { runId: string }) {
+  const view = useStoreView();
+  const far = farSourceOf(runId, view.info);
+  if (far === null) return null;
+  return (
+    <span
+      className="source-badge"
+      data-testid="far-badge"
+      title={`This run is on ${far.host}, reached through ssh`}
+    >
+      {far.host}
+    </span>
   );
 }
 

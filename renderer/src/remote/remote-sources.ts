@@ -21,6 +21,14 @@ export function unreachedSourceOf(
   return unreached.find((remote) => runId.startsWith(remote.runIdPrefix)) ?? null;
 }
 
+/** The far store a run is of, reached or not; null for a run of this machine. */
+export function farSourceOf(runId: string, info: StoreInfo | null): RemoteSourceState | null {
+  for (const source of info?.sources ?? [])
+    if (source.remote !== undefined && runId.startsWith(source.remote.runIdPrefix))
+      return source.remote;
+  return null;
+}
+
 /** What a far store not reached says, in a few words and whole. */
 export function unreachedWords(remote: RemoteSourceState): { short: string; long: string } {
   const short =
