@@ -29,7 +29,9 @@ import { fakeRenderer, REPO } from '../serve/harness.js';
 import { WsClient } from '../support/live-ws.js';
 import { liveDirs, liveWriters, waitUntil } from '../support/live-scratch.js';
 import { startLiveRun, tagPathOf, writeEndedRun } from '../support/live-store.js';
-import { metricsLine } from '../support/live-lines.js';
+import { endLine, metricsLine } from '../support/live-lines.js';
+import { ApiClient } from '../support/live-client.js';
+import type { LiveWriter } from '../support/live-writer.js';
 import type { TestSshd } from '../support/sshd.js';
 import { sshdMissing, startSshd } from '../support/sshd.js';
 import { runCli } from './remote-cli.js';
@@ -58,6 +60,8 @@ describe.skipIf(missing !== null)('a store on another machine, through ssh', () 
   let farRoot: string;
   let localRoot: string;
   const LIVE = '20261201T000000Z-live0001';
+  let writer: LiveWriter;
+  let handle: number;
 
   beforeAll(async () => {
     const dir = newDir();
@@ -71,8 +75,8 @@ describe.skipIf(missing !== null)('a store on another machine, through ssh', () 
     // The same id on both machines: a far run's id goes behind its host's name, so both show.
     writeEndedRun(localRoot, '20261101T000000Z-far00001', { steps: 5 });
     writeEndedRun(localRoot, '20261103T000000Z-loc00001', { steps: 8 });
-    const writer = startWriter();
-    const handle = await startLiveRun(writer, farRoot, LIVE);
+    writer = startWriter();
+    handle = await startLiveRun(writer, farRoot, LIVE);
     for (let step = 0; step < 25; step++)
       await writer.append(handle, metricsLine(step, { loss: 1 / (step + 1) }));
   });
@@ -314,6 +318,45 @@ describe.skipIf(missing !== null)('a store on another machine, through ssh', () 
     expect(cli.status).toBe(127);
     expect(cli.stderr).toContain(INSTALL_COMMAND);
     expect(cli.stderr).toContain('Node ≥ 20');
+  });
+
+  it('follows a far live run as it grows, and tells its end as the far host saw it', async () => {
+    const backend = await Backend.open([localRoot, sshd.address(farRoot)], { remote: remote() });
+    try {
+      let client: ApiClient | null = null;
+      const session = backend.connect((deltas) => {
+        for (const delta of deltas) client?.receive(delta);
+      });
+      client = new ApiClient((request) => session.request(request));
+      const id = `127.0.0.1/${LIVE}`;
+      await client.subscribe([id]);
+      const held = client.held.get(id)!;
+      expect(held.count('loss')).toBe(25);
+      for (let step = 25; step < 40; step++)
+        await writer.append(handle, metricsLine(step, { loss: 1 / (step + 1) }));
+      await waitUntil('the samples written since', () => held.count('loss') === 40, 15_000);
+      await writer.append(handle, endLine('finished'));
+      await writer.close(handle);
+      await waitUntil(
+        'the end, as the far host saw it',
+        () => client!.of('health', (delta) => delta.event.runId === id).length > 0,
+        15_000,
+      );
+      expect(client.of('health').map((delta) => [delta.event.runId, delta.event.kind])).toEqual([
+        [id, 'finished'],
+      ]);
+      await waitUntil(
+        'its summary',
+        () => backend.listRuns().find((run) => run.id === id)?.status === 'finished',
+      );
+      const events = await ask(session, { op: 'healthEvents' });
+      expect(events.map((event) => [event.runId, event.kind])).toEqual([[id, 'finished']]);
+      expect(client.seqProblems).toEqual([]);
+      expect(held.count('loss')).toBe(40);
+      session.close();
+    } finally {
+      await backend.close();
+    }
   });
 
   it("ends with ssh's message when the host cannot be reached", async () => {

@@ -161,22 +161,34 @@ export class FarMirror {
     if (mode === 'reconcile' && run.held.changed) this.tell.changed(run.id, 'log');
   }
 
-  /** Fetches and follows the runs' series (the far detail's declarations with them). */
-  load(runs: readonly RemoteRun[]): Promise<void> {
-    for (const run of runs) if (!run.loaded && !run.vanished) this.toLoad.add(run);
-    return this.loadQueued();
-  }
-
-  private async loadQueued(): Promise<void> {
-    while (this.toLoad.size > 0 || this.loading !== null) {
+  /**
+   * Fetches and follows the runs' series (the far detail's declarations with them); resolves
+   * once each is here, or its batch failed. Runs already here cost nothing, and a request for
+   * them never waits behind a fetch of others.
+   */
+  async load(runs: readonly RemoteRun[]): Promise<void> {
+    const needed = runs.filter((run) => !run.loaded && !run.vanished);
+    for (const run of needed) if (!run.loading) this.toLoad.add(run);
+    let failure: unknown = null;
+    while (needed.some((run) => !run.loaded && !run.vanished)) {
       if (this.loading === null) {
+        // A run neither here, nor being fetched, nor asked for: its batch failed.
+        if (this.toLoad.size === 0) {
+          if (failure !== null) throw failure;
+          return;
+        }
         const batch = [...this.toLoad];
         this.toLoad.clear();
         this.loading = this.exclusive(() => this.loadBatch(batch)).finally(
           () => (this.loading = null),
         );
       }
-      await this.loading;
+      try {
+        await this.loading;
+      } catch (error) {
+        // Another batch's failure is not this one's; a batch of these runs says so below.
+        failure = error;
+      }
     }
   }
 
