@@ -88,19 +88,35 @@ export function serveStdio(
       if (error instanceof FrameError) return end(`the client sent ${error.message}`);
       throw error;
     }
-    for (const frame of frames)
-      outbox.answer(() => answerRequestFrame(session, frame, nodeTextCodec));
+    for (const frame of frames) {
+      unanswered++;
+      outbox.answer(() =>
+        answerRequestFrame(session, frame, nodeTextCodec).finally(() =>
+          // After the outbox has written this answer: it writes once the answer is made.
+          setImmediate(answered),
+        ),
+      );
+    }
   };
-  input.on('data', onData);
-  input.once('end', () =>
-    end(
+  /** Requests asked and not answered yet: a client that closes its end still gets them. */
+  let unanswered = 0;
+  let inputOver: string | null = null;
+  const answered = (): void => {
+    unanswered--;
+    if (inputOver !== null && unanswered === 0) end(inputOver);
+  };
+  const inputEnded = (): void => {
+    if (inputOver !== null) return;
+    inputOver =
       reader.pending > 0
         ? 'the client closed its end in the middle of a frame'
-        : 'the client closed its end',
-    ),
-  );
+        : 'the client closed its end';
+    if (unanswered === 0) end(inputOver);
+  };
+  input.on('data', onData);
+  input.once('end', inputEnded);
   // Destroyed (a hangup, a stop) rather than ended: the same, the client is gone.
-  input.once('close', () => end('the client closed its end'));
+  input.once('close', inputEnded);
   input.once('error', (error) => end(`reading the client failed: ${error.message}`));
   // A client gone (EPIPE): nothing more can reach it.
   output.once('error', (error) => end(`writing to the client failed: ${error.message}`));
