@@ -13,7 +13,6 @@ import { pipeline } from 'node:stream/promises';
 import { WebSocketServer } from 'ws';
 import type { RawData, WebSocket } from 'ws';
 import type { ApiResponse, Delta } from '../../shared/api/contract.js';
-import type { TextCodec } from '../../shared/api/wire-codec.js';
 import { encodeWireMessage } from '../../shared/api/wire-codec.js';
 import { errorCode } from '../error-code.js';
 import { log } from '../log.js';
@@ -22,6 +21,7 @@ import type { ExportPieces } from '../store/export.js';
 import { StoreError } from '../store/store.js';
 import type { Backend, Session } from './backend.js';
 import { answerRequestFrame } from './wire-requests.js';
+import { nodeTextCodec } from './node-text-codec.js';
 import type { LoggedFileAnswer } from './logged-file-response.js';
 import { answerLoggedFile, closeQuietly, isLoggedFileAddress } from './logged-file-response.js';
 import type { FlowLimits } from './socket-outbox.js';
@@ -37,10 +37,7 @@ import {
   PROMPT_STYLE,
 } from './token-prompt.js';
 
-export const nodeTextCodec: TextCodec = {
-  encode: (text) => new TextEncoder().encode(text),
-  decode: (bytes) => new TextDecoder('utf-8', { fatal: true }).decode(bytes),
-};
+export { nodeTextCodec } from './node-text-codec.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

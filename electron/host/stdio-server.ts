@@ -13,7 +13,7 @@ import {
 } from '../../shared/api/stdio-frames.js';
 import { encodeWireMessage } from '../../shared/api/wire-codec.js';
 import type { Backend } from './backend.js';
-import { nodeTextCodec } from './serve.js';
+import { nodeTextCodec } from './node-text-codec.js';
 import type { FlowLimits, OutboxSocket } from './socket-outbox.js';
 import { FLOW_LIMITS, SocketOutbox } from './socket-outbox.js';
 import { answerRequestFrame } from './wire-requests.js';

@@ -21,7 +21,7 @@ import {
 } from '../../../shared/api/stdio-frames.js';
 import type { WireServerMessage } from '../../../shared/api/wire-codec.js';
 import { decodeWireMessage, encodeWireMessage } from '../../../shared/api/wire-codec.js';
-import { nodeTextCodec } from '../../host/serve.js';
+import { nodeTextCodec } from '../../host/node-text-codec.js';
 import { ApiFailure } from '../../host/ops/api-failure.js';
 import { log } from '../../log.js';
 import type { SshAddress } from './ssh-address.js';
