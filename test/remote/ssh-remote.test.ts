@@ -161,6 +161,11 @@ describe.skipIf(missing !== null)('a store on another machine, through ssh', () 
       expect(lost.message).toMatch(/the ssh connection to 127\.0\.0\.1 was cut/);
       // Its runs stay, and what needs the far side says why it cannot be had now.
       expect(backend.listRuns().map((run) => run.id)).toEqual(before);
+      // A page that follows a far run whose samples are not here yet, while the link is down,
+      // is told to take it afresh once they are: a run-reset (unless the link beat it back).
+      const asked = '20261102T000000Z-far00002';
+      const snapshot = await ask(session, { op: 'subscribe', runIds: [asked] });
+      const fetchedMeanwhile = snapshot.series.some((series) => series.runId === asked);
       const refused = await session.request({ op: 'addTag', runId: before[0]!, tag: 'x' });
       expect(refused).toMatchObject({ ok: false, error: { code: 'unreadable' } });
       expect(!refused.ok && refused.error.message).toMatch(/127\.0\.0\.1 is not connected/);
@@ -170,6 +175,13 @@ describe.skipIf(missing !== null)('a store on another machine, through ssh', () 
         20_000,
       );
       expect(source.connections).toBe(2);
+      if (!fetchedMeanwhile) {
+        await waitUntil('the reset of the run asked for', () =>
+          deltas.some((delta) => delta.type === 'run-reset' && delta.runId === asked),
+        );
+        const again = await ask(session, { op: 'subscribe', runIds: [asked] });
+        expect(again.series.find((series) => series.key === 'loss')?.steps.length).toBe(30);
+      }
       expect(deltas.filter((delta) => delta.type === 'sources-changed')).toHaveLength(2);
       session.close();
     } finally {

@@ -232,6 +232,12 @@ export class RemoteSource implements RunsSource {
         if (this.closing) return;
         if (end === null) {
           this.events?.sourcesChanged?.();
+          // Runs a page asked for while the link was down are fetched now (and told as reset).
+          const wanted = [...this.runs.values()].filter((run) => run.wanted);
+          if (wanted.length > 0)
+            this.mirror
+              .load(wanted)
+              .catch((error: unknown) => this.quietly('fetching runs asked for meanwhile', error));
           return;
         }
         this.state = end.kind === 'garbage' ? 'closed' : 'reconnecting';
