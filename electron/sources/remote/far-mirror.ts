@@ -37,7 +37,8 @@ export class FarMirror {
   private readonly followed = new Set<RemoteRun>();
   private readonly toLoad = new Set<RemoteRun>();
   private loading: Promise<void> | null = null;
-  private snapshotting: Promise<void> | null = null;
+  /** A snapshot waiting its turn, not subscribed yet. */
+  private queuedSnapshot: Promise<void> | null = null;
   /**
    * Subscriptions one at a time: each names every run followed, so one made with an older list
    * after a newer one would stop the deltas of runs just fetched.
@@ -64,14 +65,17 @@ export class FarMirror {
 
   /**
    * Takes a fresh snapshot: every run's summary (runs gone are told vanished, new ones added),
-   * and the followed runs' series checked against what is held. Concurrent calls share one.
+   * and the followed runs' series checked against what is held. Calls made before a queued
+   * snapshot has subscribed share it; one made after needs a later one, and queues it.
    */
   snapshot(): Promise<void> {
-    if (this.snapshotting === null)
-      this.snapshotting = this.exclusive(() => this.takeSnapshot()).finally(
-        () => (this.snapshotting = null),
-      );
-    return this.snapshotting;
+    if (this.queuedSnapshot !== null) return this.queuedSnapshot;
+    const next = this.exclusive(() => {
+      this.queuedSnapshot = null;
+      return this.takeSnapshot();
+    });
+    this.queuedSnapshot = next;
+    return next;
   }
 
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
