@@ -51,6 +51,8 @@ export class RemoteSource implements RunsSource {
   private message: string | null = 'not connected yet';
   private events: SourceEvents | null = null;
   private farInfo: StoreInfo | null = null;
+  /** The far host began a long read since its info was fetched: its progress is asked anew. */
+  private farInfoStale = false;
   private failedTries = 0;
   private retryTimer: NodeJS.Timeout | null = null;
   private closing = false;
@@ -84,7 +86,7 @@ export class RemoteSource implements RunsSource {
       artifactsChanged: () => this.events?.artifactsChanged(),
       healthEvent: (event) => this.events?.healthEvent?.(event),
       readingStarted: (runId) => {
-        this.farInfo = null;
+        this.farInfoStale = true;
         this.events?.readingStarted(runId);
       },
       verifyProgress: (name, bytes, total) => this.verifying.get(name)?.(bytes, total),
@@ -246,7 +248,8 @@ export class RemoteSource implements RunsSource {
         if (end.kind !== 'garbage') this.scheduleReconnect();
       });
     }, wait);
-    this.retryTimer.unref();
+    // Held, not unref'd: a `watch` of a far store alone has nothing else keeping it alive while
+    // it waits to reconnect. close() clears it.
   }
 
   /** Fetches what the request reads of this store's runs that is not here yet. */
@@ -262,10 +265,14 @@ export class RemoteSource implements RunsSource {
 
   private async fetchFor(request: ApiRequest): Promise<void> {
     switch (request.op) {
-      case 'storeInfo':
-        if (this.farInfo === null || this.farInfo.runsToRead > 0 || this.farInfo.reading.length > 0)
+      case 'storeInfo': {
+        const info = this.farInfo;
+        if (info === null || this.farInfoStale || info.runsToRead > 0 || info.reading.length > 0) {
+          this.farInfoStale = false;
           this.farInfo = await this.request({ op: 'storeInfo' });
+        }
         return;
+      }
       case 'listArtifacts':
       case 'artifactDetail':
       case 'runArtifacts':
