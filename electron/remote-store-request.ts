@@ -21,7 +21,10 @@ export type RemoteStoreRequest =
     }
   | { readonly ok: false; readonly message: string };
 
-export function checkRemoteStoreRequest(address: unknown, remoteCommand: unknown): RemoteStoreRequest {
+export function checkRemoteStoreRequest(
+  address: unknown,
+  remoteCommand: unknown,
+): RemoteStoreRequest {
   if (typeof address !== 'string' || address.length === 0 || address.length > MAX_ADDRESS)
     return { ok: false, message: 'An address like ssh://user@host/path/to/store is needed.' };
   if (typeof remoteCommand !== 'string' || remoteCommand.length > MAX_COMMAND)

@@ -85,7 +85,10 @@ export class DesktopHost {
     if (remoteCommand.trim() !== '') {
       const commands = new Map(this.options.remote?.remoteCommands ?? []);
       commands.set(address, remoteCommand.trim());
-      this.options = { ...this.options, remote: { ...this.options.remote, remoteCommands: commands } };
+      this.options = {
+        ...this.options,
+        remote: { ...this.options.remote, remoteCommands: commands },
+      };
     }
     return this.add(address);
   }

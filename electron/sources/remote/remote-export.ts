@@ -11,7 +11,11 @@ import { COMMAND_NOT_FOUND, explainEnd, SSH_FAILED, spawnSsh } from './ssh-comma
 export function exportRemote(address: SshAddress, options: RemoteOptions): Promise<number> {
   return new Promise((resolve) => {
     // The far export goes straight to this process's stdout, never through a buffer here.
-    const child = spawnSsh(address, ['export', address.path], options, ['ignore', 'inherit', 'pipe']);
+    const child = spawnSsh(address, ['export', address.path], options, [
+      'ignore',
+      'inherit',
+      'pipe',
+    ]);
     let stderr = '';
     child.stderr!.setEncoding('utf8');
     child.stderr!.on('data', (text: string) => {
