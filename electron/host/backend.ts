@@ -10,6 +10,7 @@ import { parseApiRequest } from '../../shared/api/validate.js';
 import type { HostIdentities } from '../store/identities.js';
 import type { ExportPieces } from '../store/export.js';
 import { documentPieces } from '../store/export.js';
+import type { LoggedFileBytes } from '../store/logged-file-bytes.js';
 import type { OpenedFile } from '../store/store-files.js';
 import type { WatchOptions } from '../follow/store-watcher.js';
 import type { RunsSource, SourceRun } from '../sources/run-source.js';
@@ -235,6 +236,14 @@ export class Backend {
    */
   openLoggedFile(runId: string, path: string): OpenedFile {
     return this.subscriptions.openLoggedFile(runId, path);
+  }
+
+  /**
+   * A file the run logged, a local or a far run's, opened to be read in parts; the caller closes
+   * it. Rejects with a LoggedFileRefusal as openLoggedFile throws one.
+   */
+  loggedFile(runId: string, path: string): Promise<LoggedFileBytes> {
+    return this.subscriptions.loggedFile(runId, path);
   }
 
   private async handle(session: HubSession, raw: unknown): Promise<ApiResponse> {

@@ -177,8 +177,11 @@ export class DesktopHost {
   }
 
   /** The answer to the app scheme's request for a logged file, as `serve` answers. */
-  loggedFileResponse(request: LoggedFileRequest): Response {
-    return loggedFileResponse((runId, path) => this.openLoggedFile(runId, path), request);
+  loggedFileResponse(request: LoggedFileRequest): Promise<Response> {
+    return loggedFileResponse(async (runId, path) => {
+      if (this.backend === null) throw new LoggedFileRefusal(404, 'no store is open');
+      return this.backend.loggedFile(runId, path);
+    }, request);
   }
 
   /** Answers one Api call of the window webContentsId, as a frame. */

@@ -1,18 +1,17 @@
 // The answer to a request for a file a run logged, the same over HTTP (`serve`) and the desktop
 // app's own scheme: status, headers, the open file and the bytes of it to send (the whole file,
-// or the part a Range asks for), then sent as a Node stream or a web one.
+// or the part a Range asks for), then sent as a web stream read a part at a time.
 
-import { close, read } from 'node:fs';
 import { basename } from 'node:path';
 import { parseLoggedFileUrl } from '../../shared/api/logged-file-url.js';
 import { log } from '../log.js';
 import type { RangeVerdict } from './byte-ranges.js';
 import { rangeOfRequest } from './byte-ranges.js';
+import type { LoggedFileBytes } from '../store/logged-file-bytes.js';
 import { LoggedFileRefusal, typeOfLoggedFile } from '../store/logged-files.js';
-import type { OpenedFile } from '../store/store-files.js';
 
-/** Opens the file a run logged; throws a LoggedFileRefusal (the Backend's openLoggedFile). */
-export type OpenLoggedFile = (runId: string, path: string) => OpenedFile;
+/** Opens the file a run logged; rejects with a LoggedFileRefusal (the Backend's loggedFile). */
+export type OpenLoggedFile = (runId: string, path: string) => Promise<LoggedFileBytes>;
 
 /** The address prefix of logged files: a request under it is answered here, whatever it holds. */
 export const LOGGED_FILES_PREFIX = '/api/files/';
@@ -54,7 +53,7 @@ export type LoggedFileAnswer =
       readonly status: 200 | 206;
       readonly headers: Record<string, string>;
       /** The open file, which the sender closes; null for HEAD, whose file is closed already. */
-      readonly file: OpenedFile | null;
+      readonly file: LoggedFileBytes | null;
       /** The first byte sent. */
       readonly start: number;
       /** How many bytes are sent from start: all of them were in the file when it was opened. */
@@ -103,10 +102,10 @@ export function contentDisposition(path: string): string {
  * for a GET with a Range (byte-ranges.ts), 206 with the part or 416 when none of it is in the
  * file; else 200 with the whole file. Every answer with a file says it takes byte ranges.
  */
-export function answerLoggedFile(
+export async function answerLoggedFile(
   open: OpenLoggedFile,
   request: LoggedFileRequest,
-): LoggedFileAnswer {
+): Promise<LoggedFileAnswer> {
   const { method, pathname } = request;
   if (method !== 'GET' && method !== 'HEAD') return refusal(405, 'only GET and HEAD are served');
   try {
@@ -117,20 +116,20 @@ export function answerLoggedFile(
   const address = parseLoggedFileUrl(pathname);
   if (address === null)
     return refusal(404, 'not the address of a logged file: /api/files/<run id>/<path>');
-  let file: OpenedFile;
+  let file: LoggedFileBytes;
   try {
-    file = open(address.runId, address.path);
+    file = await open(address.runId, address.path);
   } catch (error) {
     if (error instanceof LoggedFileRefusal) return refusal(error.status, error.reason);
     log.warn(`opening ${address.path} of run ${address.runId} failed`, error);
     return refusal(500, 'the file could not be opened');
   }
-  const size = file.stat.size;
+  const size = file.size;
   // Range is defined for GET alone (RFC 9110 §14.2): a HEAD tells the whole file's length.
   const verdict: RangeVerdict =
     method === 'GET' ? rangeOfRequest(request.range, request.ifRange, size) : { kind: 'whole' };
   if (verdict.kind === 'unsatisfiable') {
-    closeQuietly(file.fd);
+    file.close();
     return refusal(416, `the range asked for is past the file's end (${size} bytes)`, {
       'Content-Range': `bytes */${size}`,
       'Accept-Ranges': 'bytes',
@@ -150,70 +149,64 @@ export function answerLoggedFile(
   };
   const status = verdict.kind === 'part' ? 206 : 200;
   if (method === 'HEAD') {
-    closeQuietly(file.fd);
+    file.close();
     return { status, headers, file: null, start, length };
   }
   return { status, headers, file, start, length };
 }
 
-export function closeQuietly(fd: number): void {
-  close(fd, (error) => {
-    if (error !== null) log.warn('closing a logged file failed', error);
-  });
-}
-
-/** Bytes of the file read at a time: a chunk of the stream. */
-const CHUNK_BYTES = 1 << 16;
-
 /**
- * `length` bytes of the open file from `start` as a web stream, read a chunk each time the reader
- * pulls (never the whole part at once); the fd is closed at the end, on a failure and on cancel.
+ * `length` bytes of the open file from `start` as a web stream, read a part (file.partBytes)
+ * each time the reader pulls, never the whole range at once; the file is closed at the end, on
+ * a failure and on cancel.
  */
-export function fileStream(fd: number, start: number, length: number): ReadableStream<Uint8Array> {
+export function fileStream(
+  file: LoggedFileBytes,
+  start: number,
+  length: number,
+): ReadableStream<Uint8Array> {
   let position = start;
   const end = start + length;
   let done = false;
   let reading = false;
-  // Closed only once no read is in flight: a number closed under a read may be another file's.
+  let closed = false;
+  // Closed only once no read is in flight: an fd closed under a read may be another file's.
   const finish = (): void => {
     done = true;
-    if (!reading && fd >= 0) {
-      closeQuietly(fd);
-      fd = -1;
+    if (!reading && !closed) {
+      closed = true;
+      file.close();
     }
   };
   return new ReadableStream<Uint8Array>(
     {
-      pull: (controller) =>
-        new Promise<void>((settle) => {
-          const wanted = Math.min(CHUNK_BYTES, end - position);
-          if (wanted <= 0) {
-            finish();
-            controller.close();
-            return settle();
-          }
-          const buffer = Buffer.allocUnsafe(wanted);
-          reading = true;
-          read(fd, buffer, 0, wanted, position, (error, bytesRead) => {
-            reading = false;
-            if (done) {
-              finish();
-              return settle();
-            }
-            if (error !== null || bytesRead === 0) {
-              finish();
-              // A file cut shorter than it was when opened: the body ends short, as an error.
-              controller.error(error ?? new Error('the file got shorter while it was read'));
-              return settle();
-            }
-            position += bytesRead;
-            controller.enqueue(new Uint8Array(buffer.buffer, buffer.byteOffset, bytesRead));
-            settle();
-          });
-        }),
+      pull: async (controller) => {
+        const wanted = Math.min(file.partBytes, end - position);
+        if (wanted <= 0) {
+          finish();
+          return controller.close();
+        }
+        reading = true;
+        const bytes = await file.read(position, wanted).then(
+          (read) => read,
+          (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+        );
+        reading = false;
+        // Cancelled while reading: the file is closed now that no read is in flight.
+        if (done) return finish();
+        if (bytes instanceof Error || bytes.length === 0) {
+          finish();
+          // A file cut shorter than it was when opened: the body ends short, as an error.
+          return controller.error(
+            bytes instanceof Error ? bytes : new Error('the file got shorter while it was read'),
+          );
+        }
+        position += bytes.length;
+        controller.enqueue(bytes);
+      },
       cancel: finish,
     },
-    // One chunk ahead at most: a slow reader holds back the reading, not memory.
+    // One part ahead at most: a slow reader holds back the reading, not memory.
     { highWaterMark: 1, size: () => 1 },
   );
 }
@@ -222,12 +215,14 @@ export function fileStream(fd: number, start: number, length: number): ReadableS
 export function toWebResponse(answer: LoggedFileAnswer): Response {
   if ('text' in answer)
     return new Response(answer.text, { status: answer.status, headers: answer.headers });
-  const body =
-    answer.file === null ? null : fileStream(answer.file.fd, answer.start, answer.length);
+  const body = answer.file === null ? null : fileStream(answer.file, answer.start, answer.length);
   return new Response(body, { status: answer.status, headers: answer.headers });
 }
 
 /** Answers a request of the desktop app's scheme for a logged file, as a web Response. */
-export function loggedFileResponse(open: OpenLoggedFile, request: LoggedFileRequest): Response {
-  return toWebResponse(answerLoggedFile(open, request));
+export async function loggedFileResponse(
+  open: OpenLoggedFile,
+  request: LoggedFileRequest,
+): Promise<Response> {
+  return toWebResponse(await answerLoggedFile(open, request));
 }

@@ -3,6 +3,8 @@
 // snapshot of their series now, their samples pushed once a run still being read is added).
 
 import type { RunSummary, Snapshot } from '../../shared/api/contract.js';
+import type { LoggedFileBytes } from '../store/logged-file-bytes.js';
+import { openedFileBytes } from '../store/logged-file-bytes.js';
 import { LoggedFileRefusal } from '../store/logged-files.js';
 import type { OpenedFile } from '../store/store-files.js';
 import type { RunsSource, SourceRun } from '../sources/run-source.js';
@@ -48,6 +50,14 @@ export class RunSubscriptions {
     if (!run.samplesRead && this.live.readSamples(run) === 'vanished')
       throw new LoggedFileRefusal(404, 'the run was deleted');
     return run.openFile(path);
+  }
+
+  /**
+   * A file the run logged, opened to be read in parts; the caller closes it. Rejects with a
+   * LoggedFileRefusal, as openLoggedFile throws one.
+   */
+  async loggedFile(runId: string, path: string): Promise<LoggedFileBytes> {
+    return openedFileBytes(this.openLoggedFile(runId, path));
   }
 
   /** The session follows these runs from now on; the snapshot its deltas follow. */

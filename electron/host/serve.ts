@@ -6,10 +6,12 @@
 
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
 import type { Duplex } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { WebSocketServer } from 'ws';
 import type { RawData, WebSocket } from 'ws';
 import type { ApiResponse, Delta } from '../../shared/api/contract.js';
@@ -23,7 +25,7 @@ import type { Backend, Session } from './backend.js';
 import { answerRequestFrame } from './wire-requests.js';
 import { nodeTextCodec } from './node-text-codec.js';
 import type { LoggedFileAnswer } from './logged-file-response.js';
-import { answerLoggedFile, closeQuietly, isLoggedFileAddress } from './logged-file-response.js';
+import { answerLoggedFile, fileStream, isLoggedFileAddress } from './logged-file-response.js';
 import type { FlowLimits } from './socket-outbox.js';
 import { SocketOutbox } from './socket-outbox.js';
 import type { AuthPolicy } from './serve-auth.js';
@@ -126,27 +128,18 @@ async function sendExport(response: ServerResponse, pieces: Iterable<string>): P
 }
 
 /**
- * Sends a logged file's answer: its bytes streamed from the open fd at the pace the client reads
- * them, never whole in memory; the fd is closed however the response ends, an abort included.
+ * Sends a logged file's answer: its bytes streamed a part at a time at the pace the client reads
+ * them, never whole in memory; the file is closed however the response ends, an abort included.
  */
 function sendLoggedFile(response: ServerResponse, answer: LoggedFileAnswer): void {
   response.writeHead(answer.status, answer.headers);
   if ('text' in answer) return void response.end(answer.text);
   const { file, start, length } = answer;
   if (file === null) return void response.end();
-  if (length === 0) {
-    closeQuietly(file.fd);
-    return void response.end();
-  }
   // Only the bytes answered are read: a seek into a large video reads from there, not from 0.
-  const bytes = createReadStream('', {
-    fd: file.fd,
-    autoClose: true,
-    start,
-    end: start + length - 1,
-  });
+  const bytes = Readable.fromWeb(fileStream(file, start, length) as WebReadableStream<Uint8Array>);
   pipeline(bytes, response).catch((error: unknown) => {
-    // An abort by the client is no failure of the server's; the stream closed the fd either way.
+    // An abort by the client is no failure of the server's; the stream closed the file either way.
     if (errorCode(error) !== 'ERR_STREAM_PREMATURE_CLOSE')
       log.warn('a logged file failed midway; its response is cut short', error);
     response.destroy();
@@ -237,16 +230,19 @@ export async function serve(backend: Backend, options: ServeOptions): Promise<Ru
       return;
     }
     if (isLoggedFileAddress(url.pathname)) {
-      const open = (runId: string, path: string) => backend.openLoggedFile(runId, path);
-      return sendLoggedFile(
-        response,
-        answerLoggedFile(open, {
-          method: request.method ?? 'GET',
-          pathname: url.pathname,
-          range: request.headers.range,
-          ifRange: headerText(request.headers['if-range']),
-        }),
-      );
+      const open = (runId: string, path: string) => backend.loggedFile(runId, path);
+      void answerLoggedFile(open, {
+        method: request.method ?? 'GET',
+        pathname: url.pathname,
+        range: request.headers.range,
+        ifRange: headerText(request.headers['if-range']),
+      })
+        .then((answer) => sendLoggedFile(response, answer))
+        .catch((error: unknown) => {
+          log.warn('answering a logged file failed', error);
+          response.destroy();
+        });
+      return;
     }
     if (verdict.viaQuery && policy.token !== null) {
       // Trade the token for a cookie, and take it out of the address bar and the history.

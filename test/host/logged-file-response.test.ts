@@ -63,7 +63,7 @@ afterAll(async () => {
 
 describe('the desktop scheme answering logged files', () => {
   it('answers 404 while no store is open', async () => {
-    const response = host.loggedFileResponse({
+    const response = await host.loggedFileResponse({
       method: 'GET',
       pathname: loggedFileUrl(RUN, 'files/big/1.bin'),
     });
@@ -73,7 +73,7 @@ describe('the desktop scheme answering logged files', () => {
 
   it('answers 200 with the bytes and the headers serve sends', async () => {
     expect((await host.open(root)).ok).toBe(true);
-    const response = host.loggedFileResponse({
+    const response = await host.loggedFileResponse({
       method: 'GET',
       pathname: loggedFileUrl(RUN, 'files/attention/head0/10.svg'),
     });
@@ -92,12 +92,12 @@ describe('the desktop scheme answering logged files', () => {
   });
 
   it('streams a file of several chunks whole, and an empty one', async () => {
-    const big = host.loggedFileResponse({
+    const big = await host.loggedFileResponse({
       method: 'GET',
       pathname: loggedFileUrl(RUN, 'files/big/1.bin'),
     });
     expect(Buffer.from(await big.arrayBuffer()).equals(BIG)).toBe(true);
-    const empty = host.loggedFileResponse({
+    const empty = await host.loggedFileResponse({
       method: 'GET',
       pathname: loggedFileUrl(RUN, 'files/empty/2.txt'),
     });
@@ -107,7 +107,7 @@ describe('the desktop scheme answering logged files', () => {
   });
 
   it('closes the fd when the reader cancels midway, and for HEAD', async () => {
-    const response = host.loggedFileResponse({
+    const response = await host.loggedFileResponse({
       method: 'GET',
       pathname: loggedFileUrl(RUN, 'files/big/1.bin'),
     });
@@ -117,7 +117,7 @@ describe('the desktop scheme answering logged files', () => {
     expect(storeFds()).toBe(1);
     await reader.cancel();
     expect(await settled(0)).toBe(0);
-    const head = host.loggedFileResponse({
+    const head = await host.loggedFileResponse({
       method: 'HEAD',
       pathname: loggedFileUrl(RUN, 'files/big/1.bin'),
     });
@@ -137,7 +137,7 @@ describe('the desktop scheme answering logged files', () => {
       ['POST', loggedFileUrl(RUN, 'files/big/1.bin'), 405, 'only GET and HEAD'],
     ];
     for (const [method, pathname, status, reason] of cases) {
-      const response = host.loggedFileResponse({ method, pathname });
+      const response = await host.loggedFileResponse({ method, pathname });
       expect(response.status, pathname).toBe(status);
       expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -154,7 +154,7 @@ describe('the desktop scheme answering byte ranges', () => {
 
   it('answers 206 with the part, read from its first byte on, across chunks', async () => {
     const start = (1 << 16) - 5;
-    const response = ranged(`bytes=${start}-${start + 70_000}`);
+    const response = await ranged(`bytes=${start}-${start + 70_000}`);
     expect(response.status).toBe(206);
     expect(response.headers.get('content-range')).toBe(
       `bytes ${start}-${start + 70_000}/${BIG.length}`,
@@ -163,7 +163,7 @@ describe('the desktop scheme answering byte ranges', () => {
     expect(response.headers.get('accept-ranges')).toBe('bytes');
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(bytes.equals(BIG.subarray(start, start + 70_001))).toBe(true);
-    const suffix = ranged('bytes=-3');
+    const suffix = await ranged('bytes=-3');
     expect(suffix.headers.get('content-range')).toBe(
       `bytes ${BIG.length - 3}-${BIG.length - 1}/${BIG.length}`,
     );
@@ -172,11 +172,11 @@ describe('the desktop scheme answering byte ranges', () => {
   });
 
   it('answers 416 past the end and the whole file for If-Range, closing each fd', async () => {
-    const past = ranged(`bytes=${BIG.length}-`);
+    const past = await ranged(`bytes=${BIG.length}-`);
     expect(past.status).toBe(416);
     expect(past.headers.get('content-range')).toBe(`bytes */${BIG.length}`);
     expect(await past.text()).toContain('past the file');
-    const conditional = ranged('bytes=0-1', 'Wed, 21 Oct 2015 07:28:00 GMT');
+    const conditional = await ranged('bytes=0-1', 'Wed, 21 Oct 2015 07:28:00 GMT');
     expect(conditional.status).toBe(200);
     expect((await conditional.arrayBuffer()).byteLength).toBe(BIG.length);
     expect(await settled(0)).toBe(0);
