@@ -267,6 +267,7 @@ export class Backend {
       cancelVerify: (name) => this.verifications.cancel(name),
       entry: (runId) => this.subscriptions.entry(runId),
       withSamples: (runId) => this.subscriptions.withSamples(runId),
+      loggedFile: (runId, path) => this.subscriptions.loggedFile(runId, path),
       storeInfo: () => this.storeInfo(),
       listRuns: () => this.listRuns(),
       summarize: this.summarize,

@@ -199,6 +199,23 @@ export interface GitDiffPart {
 export type LoggedFileKind =
   'image' | 'audio' | 'video' | 'table' | 'markdown' | 'html' | 'text' | 'other';
 
+/** The most bytes one loggedFilePart answers: its base64 stays far below any frame's cap. */
+export const MAX_FILE_PART_BYTES = 1 << 20;
+
+/**
+ * Bytes of a file a run logged, read through the host's one safe open, its bytes in base64: how
+ * a far store's files come over the link a part at a time. `size` and `modified` are the file's
+ * when this part was read: a reader of several parts sees the file change between them.
+ */
+export interface LoggedFilePart {
+  readonly base64: string;
+  readonly offset: number;
+  /** The whole file's size in bytes. */
+  readonly size: number;
+  /** Its modification time, ms since the epoch. */
+  readonly modified: number;
+}
+
 /** A file the run logged, named by a file record that is not an orphan, in log order. */
 export interface LoggedFileInfo {
   readonly key: string;
@@ -420,6 +437,14 @@ export type ApiRequest =
   | { readonly op: 'gitDiff'; readonly runId: string }
   | { readonly op: 'gitDiffPart'; readonly runId: string; readonly offset: number }
   | { readonly op: 'listFiles'; readonly runId: string }
+  | {
+      /** At most `length` bytes (MAX_FILE_PART_BYTES) of a logged file from `offset`. */
+      readonly op: 'loggedFilePart';
+      readonly runId: string;
+      readonly path: string;
+      readonly offset: number;
+      readonly length: number;
+    }
   | { readonly op: 'verifyArtifact'; readonly name: string; readonly version?: number }
   | { readonly op: 'cancelVerify'; readonly name: string }
   | { readonly op: 'listArtifacts' }
@@ -644,6 +669,8 @@ export interface ApiResults {
   gitDiff: GitDiffText | null;
   gitDiffPart: GitDiffPart;
   listFiles: readonly LoggedFileInfo[];
+  /** Fewer bytes than asked only where the file ends. */
+  loggedFilePart: LoggedFilePart;
   /** One check per version of the artifact not deleted, or of the one version asked for. */
   verifyArtifact: readonly VersionCheckInfo[];
   /** True when a verification of the artifact was under way, and now stops (it answers 'cancelled'). */
@@ -726,6 +753,7 @@ export const API_OPS: readonly ApiOp[] = [
   'gitDiff',
   'gitDiffPart',
   'listFiles',
+  'loggedFilePart',
   'verifyArtifact',
   'cancelVerify',
   'listArtifacts',
@@ -750,6 +778,8 @@ export type RequestOf<Op extends ApiOp> = Extract<ApiRequest, { op: Op }>;
 export type ApiErrorCode =
   | 'bad-request'
   | 'no-such-run'
+  /** A logged file no record of the run names, or that is not there. */
+  | 'no-such-file'
   | 'no-such-artifact'
   | 'write-failed'
   | 'not-a-store'

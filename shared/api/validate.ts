@@ -18,6 +18,7 @@ import { API_OPS, MAX_ENVELOPES_ASKED } from './contract.js';
 import { isKey, isSegment, tagProblem } from '../format/names.js';
 import { isWellFormedUnicode } from '../format/utf8.js';
 import { MAX_REPORT_RUNS, readReportAsk } from './report-ask.js';
+import { checkFilePart } from './validate-file-part.js';
 
 /** The longest directory name ext4, APFS and most other file systems hold, in bytes of UTF-8. */
 const MAX_ID_BYTES = 255;
@@ -214,6 +215,12 @@ export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
       if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0)
         return bad('offset must be a whole number of bytes from 0');
       return { op: knownOp, runId, offset };
+    }
+    case 'loggedFilePart': {
+      const runId = checkRunId(raw);
+      if (typeof runId !== 'string') return runId;
+      const part = checkFilePart(raw);
+      return typeof part === 'string' ? bad(part) : { op: knownOp, runId, ...part };
     }
     case 'cancelVerify': {
       const { name } = raw;

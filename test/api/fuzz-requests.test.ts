@@ -23,6 +23,7 @@ const MEMBERS: Record<ApiOp, readonly string[]> = {
   gitDiff: ['op', 'runId'],
   gitDiffPart: ['op', 'runId', 'offset'],
   listFiles: ['op', 'runId'],
+  loggedFilePart: ['op', 'runId', 'path', 'offset', 'length'],
   verifyArtifact: ['op', 'name'],
   cancelVerify: ['op', 'name'],
   series: ['op', 'runId', 'keys'],
@@ -230,6 +231,9 @@ class Fuzzer {
             },
           ],
         ]),
+        path: prng.pick(['files/img/1.png', 'events.jsonl', 'Grüße ✓/a b.txt']),
+        offset: prng.pick([0, 7, 2 ** 40]),
+        length: prng.pick([0, 1, 1 << 20]),
       }[member];
     }
     return request;
@@ -325,6 +329,16 @@ function expectAnswer(value: unknown, response: ApiResponse | undefined): void {
       response!.ok || ['bad-request', 'no-such-run'].includes(response!.error.code),
       JSON.stringify(response).slice(0, 300),
     ).toBe(true);
+    return;
+  }
+  if (parsed.op === 'gitDiffPart' && named === EXAMPLE_RUN) {
+    // The example run has no git.diff: a part of it is asked for only once gitDiff told one.
+    expect(!response!.ok && response!.error.code).toBe('unreadable');
+    return;
+  }
+  if (parsed.op === 'loggedFilePart' && named === EXAMPLE_RUN) {
+    // The example run logged no file: none of its files is there to read, its log neither.
+    expect(!response!.ok && response!.error.code).toBe('no-such-file');
     return;
   }
   if ((parsed.op === 'envelope' || parsed.op === 'labelSegments') && named === EXAMPLE_RUN) {

@@ -12,6 +12,7 @@ import type {
 } from '../../../shared/api/contract.js';
 import type { HealthEvent } from '../../../shared/api/health.js';
 import type { RunsSource, SourceRun } from '../../sources/run-source.js';
+import type { LoggedFileBytes } from '../../store/logged-file-bytes.js';
 import type { HubSession } from '../session-hub.js';
 
 export interface OpContext {
@@ -25,6 +26,8 @@ export interface OpContext {
   entry(runId: string): SourceRun;
   /** The run with its samples read (a run listed from its stats hint has none until asked). */
   withSamples(runId: string): SourceRun;
+  /** A file the run logged, opened to be read in parts (closed by the caller); rejects why not. */
+  loggedFile(runId: string, path: string): Promise<LoggedFileBytes>;
   storeInfo(): StoreInfo;
   listRuns(): RunSummary[];
   /** The run's summary (made now, or the one given) as sessions are told it: its health with it. */

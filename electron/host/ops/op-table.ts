@@ -6,6 +6,7 @@ import type { HubSession } from '../session-hub.js';
 import type { OpContext, OpHandler, OpHandlers } from './op-context.js';
 import { ARTIFACT_OPS } from './artifact-ops.js';
 import { REPORT_OPS } from './report-ops.js';
+import { FILE_OPS } from './file-ops.js';
 import { RUN_OPS } from './run-ops.js';
 import { STORE_OPS } from './store-ops.js';
 import { SWEEP_OPS } from './sweep-ops.js';
@@ -15,6 +16,7 @@ const OP_HANDLERS: OpHandlers = {
   ...STORE_OPS,
   ...ARTIFACT_OPS,
   ...RUN_OPS,
+  ...FILE_OPS,
   ...WRITE_OPS,
   ...SWEEP_OPS,
   ...REPORT_OPS,
