@@ -1,6 +1,7 @@
 // The answer to a request for a file a run logged, the same over HTTP (`serve`) and the desktop
-// app's own scheme: status, headers, the open file and the bytes of it to send (the whole file,
-// or the part a Range asks for), then sent as a web stream read a part at a time.
+// app's own scheme, for a local run's file and a far run's alike: status, headers, the open file
+// and the bytes of it to send (the whole file, or the part a Range asks for), then sent as a web
+// stream read a part at a time.
 
 import { basename } from 'node:path';
 import { parseLoggedFileUrl } from '../../shared/api/logged-file-url.js';
@@ -45,7 +46,7 @@ export interface LoggedFileRequest {
   readonly ifRange?: string | undefined;
 }
 
-export type RefusalStatus = 400 | 403 | 404 | 405 | 416 | 500;
+export type RefusalStatus = 400 | 403 | 404 | 405 | 416 | 500 | 503;
 
 export type LoggedFileAnswer =
   | {

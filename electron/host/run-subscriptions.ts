@@ -53,10 +53,13 @@ export class RunSubscriptions {
   }
 
   /**
-   * A file the run logged, opened to be read in parts; the caller closes it. Rejects with a
-   * LoggedFileRefusal, as openLoggedFile throws one.
+   * A file the run logged, opened to be read in parts; the caller closes it. A far run's is read
+   * through its host (its samples are not fetched for it); else as openLoggedFile opens it.
+   * Rejects with a LoggedFileRefusal.
    */
   async loggedFile(runId: string, path: string): Promise<LoggedFileBytes> {
+    const run = this.source.runs.get(runId);
+    if (run?.fetchFile !== undefined) return run.fetchFile(path);
     return openedFileBytes(this.openLoggedFile(runId, path));
   }
 

@@ -31,6 +31,7 @@ import type { Value } from '../../shared/format/values.js';
 import type { KeyStatistics } from '../../shared/series/statistics.js';
 import type { FollowResult } from '../follow/run-follower.js';
 import type { RunFileKind } from '../follow/store-watcher.js';
+import type { LoggedFileBytes } from '../store/logged-file-bytes.js';
 import type { OpenedFile } from '../store/store-files.js';
 import type { Series } from '../store/log/run-fold.js';
 import type { ExportParts } from '../store/export.js';
@@ -190,6 +191,12 @@ export interface SourceRun {
    * be read (no record names it, it leaves the run's directory, it is not a regular file).
    */
   openFile(path: string): OpenedFile;
+  /**
+   * A far run's logged file, read through its host a part at a time (its host's safe open
+   * refuses what openFile would); absent on a run whose files are on this machine. Rejects with a
+   * LoggedFileRefusal.
+   */
+  fetchFile?(path: string): Promise<LoggedFileBytes>;
   /** Writes of tags and notes; each throws why when it fails or the run does not take it. */
   addTag(tag: string): Answered<void>;
   removeTag(tag: string): Answered<void>;

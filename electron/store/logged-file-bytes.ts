@@ -1,5 +1,6 @@
 // A logged file opened to be read in parts: its size and modification time when opened, and
-// reads of bounded length; a local run's is an fd the one safe open gave (openedFileBytes).
+// reads of bounded length. A local run's is an fd the one safe open gave (openedFileBytes); a
+// far run's reads its host a part at a time (sources/remote/far-file.ts).
 
 import { close, read } from 'node:fs';
 import { log } from '../log.js';

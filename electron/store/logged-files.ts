@@ -59,10 +59,13 @@ export function typeOfLoggedFile(path: string): {
   return TYPES[extname(path).toLowerCase()] ?? OTHER;
 }
 
-/** A logged file that may not be read: 404 when no record names it, 403 when it may not be read. */
+/**
+ * A logged file that may not be read: 404 when no record names it, 403 when it may not be read,
+ * 503 when it is on another machine that is not reached now.
+ */
 export class LoggedFileRefusal extends Error {
   constructor(
-    readonly status: 404 | 403,
+    readonly status: 404 | 403 | 503,
     readonly reason: string,
   ) {
     super(reason);

@@ -1,6 +1,7 @@
 // A store on another machine in the browser, served by `serve` beside a local store, the far one
-// reached through a real sshd by a name of an ssh config: Compare mixes a local and a far run,
-// and a cut link greys the far runs with "far-box: reconnecting…" until the link is back.
+// reached through a real sshd by a name of an ssh config: Compare mixes a local and a far run, a
+// far run's Files tab plays and shows its files, and a cut link greys the far runs with "far-box:
+// reconnecting…" until the link is back.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
@@ -87,6 +88,54 @@ describeRemote('a far store beside a local one, in the browser', () => {
     ];
     expect(new Set(colours).size).toBe(2);
     await screenshot(page, 'remote-compare');
+  });
+
+  it("shows a far run's logged files: its audio, video, table and their images", async () => {
+    await goToRoute(page, '#/');
+    await page.waitForSelector('[data-run-id^="far-box/"]', WAIT);
+    const id = await evaluate<string>(
+      page,
+      `[...document.querySelectorAll('[data-run-id^="far-box/"]')]
+        .find((row) => row.textContent.includes('gridworld-commands'))?.dataset.runId ?? ''`,
+    );
+    expect(id).toMatch(/^far-box\//);
+    await goToRoute(page, `#/run/${encodeURIComponent(id)}/files`);
+    // The audio's length is read from its bytes, fetched from the far machine by byte ranges.
+    const command = '[data-key="samples/command"] [data-testid="audio-player"]';
+    await page.waitForSelector(command, WAIT);
+    const duration = await evaluate<number>(
+      page,
+      `new Promise((done) => {
+        const audio = document.querySelector('${command}');
+        if (audio.readyState >= 1) done(audio.duration);
+        else audio.addEventListener('loadedmetadata', () => done(audio.duration));
+      })`,
+    );
+    expect(duration).toBeCloseTo(1.2, 2);
+    await expect
+      .poll(
+        () => page.textContent('[data-key="episodes/rollout"] [data-testid="video-facts"]'),
+        WAIT,
+      )
+      .toBe('160 × 96 px · 0:04.0');
+    const table = '[data-key="eval/heard"] [data-testid="table"]';
+    await expect
+      .poll(() => page.locator(`${table} [role="row"][aria-rowindex]`).count(), WAIT)
+      .toBe(8);
+    // Each row names a far image, drawn once its bytes are here.
+    await expect
+      .poll(
+        () =>
+          evaluate<number>(
+            page,
+            `[...document.querySelectorAll('${table} [data-testid="table-image"]')]
+              .filter((img) => img.complete && img.naturalWidth > 0).length`,
+          ),
+        WAIT,
+      )
+      .toBe(8);
+    await page.locator('[data-key="eval/heard"]').scrollIntoViewIfNeeded();
+    await screenshot(page, 'remote-files');
   });
 
   it('greys the far runs while the link is cut, says so, and brings them back', async () => {

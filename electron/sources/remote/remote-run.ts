@@ -24,6 +24,7 @@ import type { KeyStatistics } from '../../../shared/series/statistics.js';
 import type { Series } from '../../store/log/run-fold.js';
 import { seriesStatistics } from '../../store/log/series-statistics.js';
 import { LoggedFileRefusal } from '../../store/logged-files.js';
+import type { LoggedFileBytes } from '../../store/logged-file-bytes.js';
 import type { OpenedFile } from '../../store/store-files.js';
 import { CurveReader } from '../curve-reader.js';
 import type {
@@ -34,6 +35,7 @@ import type {
   SourceUse,
 } from '../run-source.js';
 import { offerSeries } from '../run-source.js';
+import { openFarFile } from './far-file.js';
 import type { FarIds } from './far-ids.js';
 import { HeldSeries } from './held-series.js';
 
@@ -257,11 +259,16 @@ export class RemoteRun implements SourceRun {
     return this.far.request({ op: 'listFiles', runId: this.farId });
   }
 
+  /** Its files have no path on this machine: their bytes are fetched (fetchFile). */
   openFile(): OpenedFile {
     throw new LoggedFileRefusal(
       404,
-      `this file is on ${this.far.host}: files a far run logged are listed here, not fetched; run \`munin-view serve\` there to open them`,
+      `this file is on ${this.far.host}: it has no path on this machine`,
     );
+  }
+
+  fetchFile(path: string): Promise<LoggedFileBytes> {
+    return openFarFile(this.far, this.farId, path);
   }
 
   async addTag(tag: string): Promise<void> {
