@@ -3,12 +3,10 @@
 // its formula; runs that are not there refused; and viewing still changes nothing in the store.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gunzipSync } from 'node:zlib';
 import { Backend } from '../../electron/host/backend.js';
 import type { ApiResponse } from '../../shared/api/contract.js';
 import type { ReportMade } from '../../shared/api/report-ask.js';
-import { readReport } from '../../shared/report/report-codec.js';
-import type { ReportDocument } from '../../shared/report/report-document.js';
+import { reportDocumentOf } from '../support/report-file.js';
 import { tempStores } from '../support/store-fixture.js';
 import { snapshotTree } from '../support/tree-snapshot.js';
 import { RESUMED, SPIKY, writeReportStore } from '../support/report-store.js';
@@ -23,17 +21,6 @@ beforeAll(async () => {
   backend = await Backend.open(root);
 });
 afterAll(() => backend.close());
-
-/** The document a report's file holds, read back as its page reads it. */
-function documentOf(html: string): ReportDocument {
-  const data =
-    /<script type="application\/x-munin-report" id="munin-report-data">\n([^<]*)\n<\/script>/.exec(
-      html,
-    )![1]!;
-  const bytes = gunzipSync(Buffer.from(data.replace(/\n/g, ''), 'base64'));
-  return readReport(new Uint8Array(bytes), (b) => new TextDecoder().decode(b))
-    .document as ReportDocument;
-}
 
 describe('makeReport', () => {
   it('makes the file of a page, derived views included', async () => {
@@ -62,7 +49,7 @@ describe('makeReport', () => {
     expect(made.fileName).toBe('Loss-its-gap-a-test.html');
     expect(made.bytes).toBe(new TextEncoder().encode(made.html).length);
     expect(made.summary).toBe('2 runs, 2 curves (2 exact envelopes at 4,096 columns)');
-    const document = documentOf(made.html);
+    const document = reportDocumentOf(made.html);
     expect(document.title).toBe('Loss & its gap: a test');
     expect(document.note).toBe('A *note*.');
     expect(document.runs.map((run) => run.style)).toEqual([
