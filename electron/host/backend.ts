@@ -1,56 +1,33 @@
 // The Backend: the one object the UI talks to. It opens a source of runs (a munin store), keeps
-// every run live, answers Api requests from its op table, and pushes numbered deltas to
+// every run live, answers Api requests (backend-requests.ts), and pushes numbered deltas to
 // sessions. It composes parts: the session hub, the change coalescer, live changes, the summary
 // throttle, the runs as sessions reach and follow them, their health, and artifact
 // verifications; where runs come from is the source's alone.
 
 import type { ApiResponse, Delta, RunSummary, StoreInfo } from '../../shared/api/contract.js';
 import type { HealthEvent, HealthThresholds } from '../../shared/api/health.js';
-import { parseApiRequest } from '../../shared/api/validate.js';
-import type { HostIdentities } from '../store/identities.js';
 import type { ExportPieces } from '../store/export.js';
 import { documentPieces } from '../store/export.js';
 import type { LoggedFileBytes } from '../store/logged-file-bytes.js';
 import type { OpenedFile } from '../store/store-files.js';
-import type { WatchOptions } from '../follow/store-watcher.js';
 import type { RunsSource, SourceRun } from '../sources/run-source.js';
 import { HealthMonitor } from '../health/health-monitor.js';
-import type { RemoteChoices } from '../sources/open-source.js';
 import { openRunsSource } from '../sources/open-source.js';
 import { SessionHub } from './session-hub.js';
-import type { HubSession, UnnumberedDelta } from './session-hub.js';
+import type { UnnumberedDelta } from './session-hub.js';
 import type { PendingChanges } from './change-coalescer.js';
 import { ChangeCoalescer } from './change-coalescer.js';
 import { SummaryThrottle } from './summary-throttle.js';
-import { toApiError } from './ops/api-failure.js';
-import type { OpContext } from './ops/op-context.js';
-import { answerRequest } from './ops/op-table.js';
 import type { LiveChanges } from './live-changes.js';
 import { liveChanges } from './live-changes.js';
 import { listRuns, storeInfo } from './store-listing.js';
 import { RunSubscriptions } from './run-subscriptions.js';
 import { ArtifactVerifications } from './artifact-verifications.js';
+import type { BackendOptions } from './backend-options.js';
+import type { AnswerRequest } from './backend-requests.js';
+import { requestAnswerer } from './backend-requests.js';
 
-export interface BackendOptions {
-  /** Logs at least this big are read in a worker thread (default 50 MiB). */
-  readonly threadedReadBytes?: number;
-  readonly watch?: WatchOptions;
-  /** How often runs without an end are probed again, in milliseconds. */
-  readonly statusIntervalMs?: number;
-  /** Changes within this many milliseconds of the last read are read together (default 40). */
-  readonly coalesceMs?: number;
-  /** How long a change after a quiet spell waits for others before it is read (default 25). */
-  readonly gatherMs?: number;
-  /** At most how often a run's summary is pushed while only samples arrive (default 1000 ms). */
-  readonly summaryThrottleMs?: number;
-  readonly host?: HostIdentities;
-  /** When a run without an end counts as stalled (default 60 s and 10 times its cadence). */
-  readonly health?: HealthThresholds;
-  /** How often runs without an end are looked at against the clock, in ms (default 1000). */
-  readonly healthTickMs?: number;
-  /** How stores on other machines (ssh:// addresses) are reached. */
-  readonly remote?: RemoteChoices;
-}
+export type { BackendOptions } from './backend-options.js';
 
 /** A client of the Backend: one window or one WebSocket. */
 export interface Session {
@@ -66,7 +43,7 @@ export class Backend {
   private readonly coalescer: ChangeCoalescer;
   private readonly summaries: SummaryThrottle;
   private readonly live: LiveChanges;
-  private readonly opContext: OpContext;
+  private readonly answer: AnswerRequest;
   private readonly subscriptions: RunSubscriptions;
   private readonly verifications: ArtifactVerifications;
   private closed = false;
@@ -104,7 +81,17 @@ export class Backend {
     this.verifications = new ArtifactVerifications(source, (name, bytes, total) =>
       this.broadcast({ type: 'verify-progress', name, bytes, total }),
     );
-    this.opContext = this.makeOpContext();
+    this.answer = requestAnswerer({
+      source,
+      subscriptions: this.subscriptions,
+      verifications: this.verifications,
+      storeInfo: () => this.storeInfo(),
+      listRuns: () => this.listRuns(),
+      summarize: this.summarize,
+      healthEvents: () => this.healthEvents(),
+      broadcast: this.broadcast,
+      pushSummary: (runId, important) => this.summaries.push(runId, important),
+    });
     this.coalescer = new ChangeCoalescer(
       (changes) => this.readChanges(changes),
       options.coalesceMs,
@@ -181,7 +168,7 @@ export class Backend {
   connect(push: (deltas: readonly Delta[]) => void): Session {
     const session = this.hub.add(push);
     return {
-      request: async (raw) => this.handle(session, raw),
+      request: async (raw) => this.answer(session, raw),
       close: () => this.hub.remove(session),
     };
   }
@@ -244,45 +231,6 @@ export class Backend {
    */
   loggedFile(runId: string, path: string): Promise<LoggedFileBytes> {
     return this.subscriptions.loggedFile(runId, path);
-  }
-
-  private async handle(session: HubSession, raw: unknown): Promise<ApiResponse> {
-    const request = parseApiRequest(raw);
-    if ('code' in request) return { ok: false, error: request };
-    try {
-      // A far store fetches what the answer reads and it does not hold yet; others hold it all.
-      await this.source.prepare?.(request);
-      // Most answers are at hand; a verification's comes when its thread is done.
-      const result = await answerRequest(this.opContext, request, session);
-      return { ok: true, result } as ApiResponse;
-    } catch (error) {
-      return { ok: false, error: toApiError(error) };
-    }
-  }
-
-  private makeOpContext(): OpContext {
-    return {
-      source: this.source,
-      verifyArtifact: (name, version) => this.verifications.verify(name, version),
-      cancelVerify: (name) => this.verifications.cancel(name),
-      entry: (runId) => this.subscriptions.entry(runId),
-      withSamples: (runId) => this.subscriptions.withSamples(runId),
-      loggedFile: (runId, path) => this.subscriptions.loggedFile(runId, path),
-      storeInfo: () => this.storeInfo(),
-      listRuns: () => this.listRuns(),
-      summarize: this.summarize,
-      healthEvents: () => this.healthEvents(),
-      subscribe: (session, runIds, withRuns) =>
-        this.subscriptions.subscribe(session, runIds, withRuns),
-      written: (run, what) => {
-        if (what === 'tags') run.refreshTags();
-        else {
-          run.refreshNotes();
-          this.broadcast({ type: 'notes-changed', runId: run.id });
-        }
-        this.summaries.push(run.id, true);
-      },
-    };
   }
 
   private readChanges(changes: PendingChanges): void {
