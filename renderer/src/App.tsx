@@ -20,6 +20,7 @@ import { StorePages } from './StorePages.js';
 import type { Theme } from './state/theme.js';
 import { useTheme } from './state/theme.js';
 import { KeyboardProvider } from './keyboard/KeyboardProvider.js';
+import { WelcomeKeys } from './keyboard/WelcomeKeys.js';
 import { PaletteButton } from './keyboard/PaletteButton.js';
 import { RemoteSourcePills } from './remote/RemoteSourcePills.js';
 import { RemoteStoreDialog } from './remote/RemoteStoreDialog.js';
@@ -232,6 +233,7 @@ export function App({ bridge }: { bridge: MuninBridge }) {
         <AppContext.Provider value={welcomeServices}>
           <div className="app">
             <Welcome desktop={bridge.desktop} />
+            <WelcomeKeys desktop={bridge.desktop} />
           </div>
         </AppContext.Provider>
       ) : (
