@@ -183,6 +183,10 @@ describeE2e('the keyboard', () => {
       await keys.goToRuns();
       await keys.press(strokes);
       await page.waitForSelector(SHEET, WAIT);
+      // Its footer says the palette's keys work everywhere: over the sheet, in its place.
+      await keys.press(['Mod+k']);
+      await page.waitForSelector(PALETTE, WAIT);
+      expect(await page.locator(SHEET).count()).toBe(0);
       await page.keyboard.press('Escape');
     },
     'go.runs': async (strokes) => {

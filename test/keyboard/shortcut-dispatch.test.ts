@@ -2,7 +2,7 @@
 // which scopes are live, and chords that wait for their second key, then give up.
 
 import { describe, expect, it } from 'vitest';
-import type { FocusHere } from '../../renderer/src/keyboard/shortcut-dispatch.js';
+import type { ActiveScope, FocusHere } from '../../renderer/src/keyboard/shortcut-dispatch.js';
 import {
   CHORD_TIMEOUT_MS,
   ChordReader,
@@ -11,7 +11,6 @@ import {
   liveBindings,
 } from '../../renderer/src/keyboard/shortcut-dispatch.js';
 import { SHORTCUTS } from '../../renderer/src/keyboard/shortcuts.js';
-import type { ShortcutScope } from '../../renderer/src/keyboard/shortcuts.js';
 
 const NOWHERE: FocusHere = { kind: 'none', inOwnField: false };
 const OTHER_FIELD: FocusHere = { kind: 'text', inOwnField: false };
@@ -19,7 +18,7 @@ const OWN_FIELD: FocusHere = { kind: 'text', inOwnField: true };
 const BUTTON: FocusHere = { kind: 'control', inOwnField: false };
 
 /** What a stroke fires, read alone, with focus where given and the pages' scopes live. */
-function fired(stroke: string, focus: FocusHere, scopes?: ShortcutScope[]): string | null {
+function fired(stroke: string, focus: FocusHere, scopes?: ActiveScope[]): string | null {
   const live = liveBindings(
     SHORTCUTS,
     scopes ?? activeScopes({ palette: false, sheet: false, runsTable: true, runPage: true }),
@@ -81,10 +80,16 @@ describe('the scopes live', () => {
     ]);
     expect(activeScopes({ palette: false, sheet: true, runsTable: true, runPage: true })).toEqual([
       'overlay',
+      'over-sheet',
     ]);
     const sheetOpen = activeScopes({ palette: false, sheet: true, runsTable: true, runPage: true });
     expect(fired('j', NOWHERE, sheetOpen)).toBe('none');
     expect(fired('Escape', NOWHERE, sheetOpen)).toBe('overlay.close');
+    // The sheet's footer says the palette's keys work everywhere: over the sheet too.
+    expect(fired('Mod+k', NOWHERE, sheetOpen)).toBe('palette.open');
+    expect(fired('Mod+Shift+p', NOWHERE, sheetOpen)).toBe('palette.commands');
+    expect(fired('?', NOWHERE, sheetOpen)).toBe('none');
+    expect(fired('g', NOWHERE, sheetOpen)).toBe('none');
   });
 
   it('has the table’s keys only with the table, and [ ] only on a run page', () => {

@@ -4,7 +4,6 @@
 
 import { describe, expect, it } from 'vitest';
 import type { Route } from '../../renderer/src/state/route.js';
-import type { ShortcutScope } from '../../renderer/src/keyboard/shortcuts.js';
 import { SHEET_SECTIONS, SHORTCUTS } from '../../renderer/src/keyboard/shortcuts.js';
 import {
   anywhereHandlers,
@@ -106,10 +105,12 @@ describe('the shortcut table', () => {
       ),
     );
     for (const state of states) {
-      const scopes: ShortcutScope[] = activeScopes(state);
-      const live = SHORTCUTS.filter((s) => scopes.includes(s.scope)).flatMap((shortcut) =>
-        shortcut.bindings.map((binding) => ({ id: shortcut.id, binding })),
-      );
+      const scopes = activeScopes(state);
+      const live = SHORTCUTS.filter(
+        (s) =>
+          scopes.includes(s.scope) ||
+          (scopes.includes('over-sheet') && 'overSheet' in s && s.overSheet),
+      ).flatMap((shortcut) => shortcut.bindings.map((binding) => ({ id: shortcut.id, binding })));
       for (const a of live)
         for (const b of live) {
           if (a === b) continue;

@@ -38,18 +38,21 @@ export interface LiveBinding {
 
 /**
  * The bindings that may fire now, in the order the scopes are given (the first scope wins a
- * stroke two of them bind). `focusIn(scope)` tells where focus is as that scope sees it.
+ * stroke two of them bind). `focusIn(scope)` tells where focus is as that scope sees it. With
+ * the sheet open, only its own keys and those that work over it (the palette's) are live.
  */
 export function liveBindings(
   shortcuts: readonly ShortcutSpec[],
-  scopes: readonly ShortcutScope[],
+  scopes: readonly ActiveScope[],
   focusIn: (scope: ShortcutScope) => FocusHere,
 ): LiveBinding[] {
   const live: LiveBinding[] = [];
-  for (const scope of scopes) {
+  for (const active of scopes) {
+    const scope = active === 'over-sheet' ? 'anywhere' : active;
     const focus = focusIn(scope);
     for (const shortcut of shortcuts) {
       if (shortcut.scope !== scope) continue;
+      if (active === 'over-sheet' && shortcut.overSheet !== true) continue;
       for (const binding of shortcut.bindings)
         if (fieldAllows(binding.fields, binding.strokes, focus))
           live.push({ id: shortcut.id as ShortcutId, strokes: binding.strokes });
@@ -57,6 +60,9 @@ export function liveBindings(
   }
   return live;
 }
+
+/** A scope live now, or the keys of 'anywhere' that work over the open sheet. */
+export type ActiveScope = ShortcutScope | 'over-sheet';
 
 /**
  * The scopes active now, first the one that wins: an open palette or sheet silences the pages'
@@ -68,10 +74,10 @@ export function activeScopes(state: {
   readonly sheet: boolean;
   readonly runsTable: boolean;
   readonly runPage: boolean;
-}): ShortcutScope[] {
+}): ActiveScope[] {
   if (state.palette) return ['palette', 'overlay'];
-  if (state.sheet) return ['overlay'];
-  const scopes: ShortcutScope[] = [];
+  if (state.sheet) return ['overlay', 'over-sheet'];
+  const scopes: ActiveScope[] = [];
   if (state.runsTable) scopes.push('runs-table');
   if (state.runPage) scopes.push('run-page');
   scopes.push('anywhere');

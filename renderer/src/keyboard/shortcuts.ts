@@ -30,6 +30,8 @@ export interface ShortcutSpec {
   readonly description: string;
   /** Alternatives: any one of them does it. */
   readonly bindings: readonly KeyBinding[];
+  /** Works while the `?` sheet is open too, in its place (the palette's keys). */
+  readonly overSheet?: true;
 }
 
 const outside = (...strokes: string[]): KeyBinding => ({ strokes, fields: 'outside' });
@@ -47,12 +49,14 @@ export const SHORTCUTS = [
     scope: 'anywhere',
     description: 'Find a run, key, page or command',
     bindings: [{ strokes: ['Mod+k'], fields: 'any-field' }],
+    overSheet: true,
   },
   {
     id: 'palette.commands',
     scope: 'anywhere',
     description: 'Run a command (the palette with >)',
     bindings: [{ strokes: ['Mod+Shift+p'], fields: 'any-field' }],
+    overSheet: true,
   },
   {
     id: 'sheet.open',

@@ -4,13 +4,14 @@
 import { useEffect } from 'react';
 import { focusKind, strokeOf } from './key-strokes.js';
 import { ChordReader, liveBindings } from './shortcut-dispatch.js';
+import type { ActiveScope } from './shortcut-dispatch.js';
 import type { ShortcutId, ShortcutScope } from './shortcuts.js';
 import { SHORTCUTS } from './shortcuts.js';
 import { MAC } from './platform.js';
 
 /** What the listener asks of the layer at each press: it changes with the page and overlays. */
 export interface ShortcutState {
-  readonly scopes: readonly ShortcutScope[];
+  readonly scopes: readonly ActiveScope[];
   /** The field a scope owns, if any (the runs filter, the palette's input). */
   ownField(scope: ShortcutScope): HTMLElement | null;
   handler(id: ShortcutId): (() => void) | undefined;
