@@ -175,6 +175,14 @@ export class RunLog extends SamplesFold {
    * whole in one pass over their bytes; the rest go through applyLine.
    */
   applyWholeLines(bytes: Uint8Array, start: number, end: number): WholeLinesResult {
+    try {
+      return this.applyLines(bytes, start, end);
+    } finally {
+      this.fastPath.releaseBytes();
+    }
+  }
+
+  private applyLines(bytes: Uint8Array, start: number, end: number): WholeLinesResult {
     // A subclass that sees lines through applyLine is given every line there.
     if (this.applyLine !== RunLog.prototype.applyLine)
       return forEachWholeLine(bytes, start, end, (lineStart, lineEnd) =>

@@ -51,9 +51,12 @@ const LINE_FEED = 0x0a;
  * A DataView over the bytes last read, for reading them a word at a time. Readers are given the
  * same buffer for many lines, so the view is made again only when the bytes are other ones.
  */
+const EMPTY_BYTES = new Uint8Array(0);
+const EMPTY_VIEW = new DataView(EMPTY_BYTES.buffer);
+
 class WordView {
-  private bytes: Uint8Array = new Uint8Array(0);
-  private view: DataView = new DataView(new ArrayBuffer(0));
+  private bytes: Uint8Array = EMPTY_BYTES;
+  private view: DataView = EMPTY_VIEW;
 
   of(bytes: Uint8Array): DataView {
     return bytes === this.bytes ? this.view : this.remake(bytes);
@@ -70,6 +73,12 @@ class WordView {
     }
     this.bytes = bytes;
     return this.view;
+  }
+
+  /** Lets go of the bytes last read: a reader's buffer is no longer held once its read is done. */
+  release(): void {
+    this.bytes = EMPTY_BYTES;
+    this.view = EMPTY_VIEW;
   }
 }
 
@@ -133,6 +142,14 @@ export class SamplesLineScanner {
   scanWholeLine(bytes: Uint8Array, start: number, limit: number): number {
     const end = this.record(bytes, start, limit);
     return end >= 0 && end < limit && bytes[end] === LINE_FEED ? end : -1;
+  }
+
+  /**
+   * Lets go of the bytes last scanned. A fold outlives its read, and the read's buffer (4 MiB for
+   * a big log) would otherwise stay reachable through the view kept for the next line.
+   */
+  releaseBytes(): void {
+    this.words.release();
   }
 
   /** The scanned record of the last successful scan. */
