@@ -100,9 +100,9 @@ export class EnvelopeIndex {
     }
     for (let i = this.indexed; i < end;) {
       const stop = reader.read(i, end, true);
-      const { xs, ys, base } = reader;
+      const { xs, ys, base, xOffset } = reader;
       for (; i < stop; i++) {
-        const x = xs[i - base]!;
+        const x = xs[i - base]! + xOffset;
         if (x < previousX) throw goesBack(i);
         previousX = x;
         this.take(i, ys[i - base]!);

@@ -1,82 +1,33 @@
 // Columnar storage of one series' samples: parallel typed-array chunks of step, time and value,
 // never an object per sample. Steps take 4 bytes while they fit 32 bits (a chunk widens to 8
-// when one does not), times and values 8 each: near 20 bytes a sample at any length, and near 8
-// for a series whose chunks borrow the steps and times of another series logged on its lines.
+// when one does not), times and values 8 each: near 20 bytes a sample at any length, near 16
+// once full chunks of steps that go up by one stride share their offsets, and near 8 for a
+// series whose chunks borrow the steps and times of another series logged on its lines.
 
+import type { Chunk, Column } from './sample-chunks.js';
+import {
+  CHUNK,
+  CHUNK_BITS,
+  chunkFromTransfer,
+  chunkToTransfer,
+  makeChunk,
+  MASK,
+  MAX_NARROW_STEP,
+  ownChunkSteps,
+  ownStepsAndTimes,
+  sameTime,
+  shiftColumn,
+  stepsAndTimesBeside,
+  widenSteps,
+} from './sample-chunks.js';
+import { progressionOf } from './step-progressions.js';
 import type { StoredColumn } from './stored-spans.js';
 
-const CHUNK_BITS = 14;
-const CHUNK = 1 << CHUNK_BITS;
-const MASK = CHUNK - 1;
 const FIRST_CAPACITY = 16;
-const MAX_NARROW_STEP = 0xffffffff;
-
-interface Chunk {
-  steps: Uint32Array | Float64Array;
-  times: Float64Array;
-  values: Float64Array;
-  /**
-   * False while steps and times are borrowed from another series' chunk: their owner alone
-   * writes them, and only past its length, where a borrower has read nothing yet.
-   */
-  ownsStepsAndTimes: boolean;
-  /** True once another chunk borrowed these steps and times: they are not rewritten in place. */
-  lent: boolean;
-}
-
-function makeChunk(capacity: number): Chunk {
-  return {
-    steps: new Uint32Array(capacity),
-    times: new Float64Array(capacity),
-    values: new Float64Array(capacity),
-    ownsStepsAndTimes: true,
-    lent: false,
-  };
-}
-
-/** Gives a chunk 8-byte steps, for a step past 32 bits (steps go to 2^53). */
-function widenSteps(chunk: Chunk): void {
-  if (chunk.steps instanceof Float64Array) return;
-  const wide = new Float64Array(chunk.steps.length);
-  wide.set(chunk.steps);
-  chunk.steps = wide;
-}
-
-/** Gives a chunk steps and times of its own, to write where others may read. */
-function ownStepsAndTimes(chunk: Chunk): void {
-  if (chunk.ownsStepsAndTimes && !chunk.lent) return;
-  chunk.steps = chunk.steps.slice();
-  chunk.times = chunk.times.slice();
-  chunk.ownsStepsAndTimes = true;
-  chunk.lent = false;
-}
-
-/** The same time, -0 told from 0: a borrowed time must read back with its own bits. */
-function sameTime(a: number, b: number): boolean {
-  return a === b && (a !== 0 || 1 / a === 1 / b);
-}
-
-type Column = Uint32Array | Float64Array;
-
-/** A chunk's steps and times, each beside the same column of the chunk after it, if any. */
-function stepsAndTimesBeside(
-  chunk: Chunk,
-  next: Chunk | undefined,
-): (readonly [Column, Column | undefined])[] {
-  return [
-    [chunk.steps, next?.steps],
-    [chunk.times, next?.times],
-  ];
-}
-
-/** Moves a full chunk's column `shift` places down, filling its end from the next chunk's. */
-function shiftColumn(column: Column, next: Column | undefined, shift: number): void {
-  column.copyWithin(0, shift, CHUNK);
-  if (next !== undefined) column.set(next.subarray(0, shift), CHUNK - shift);
-}
 
 /** A SampleColumns as structured clone carries it between threads; its arrays can be moved. */
 export interface TransferredColumns {
+  /** Chunks whose steps are shared offsets come without them: each thread has its own. */
   readonly chunks: readonly Chunk[];
   readonly length: number;
 }
@@ -84,6 +35,8 @@ export interface TransferredColumns {
 export class SampleColumns {
   private chunks: Chunk[] = [makeChunk(FIRST_CAPACITY)];
   private lengthValue = 0;
+  /** Full chunks looked at by shareStepProgressions: their steps are shared, or cannot be. */
+  private examined = 0;
 
   /**
    * The columns' state to post to another thread, with the buffers that can move with it; a
@@ -92,17 +45,54 @@ export class SampleColumns {
   toTransfer(): { state: TransferredColumns; buffers: ArrayBuffer[] } {
     const buffers: ArrayBuffer[] = [];
     for (const chunk of this.chunks) {
-      for (const column of [chunk.steps, chunk.times, chunk.values])
-        buffers.push(column.buffer as ArrayBuffer);
+      // Shared offsets stay: moving them would take them from every chunk of this thread.
+      if (chunk.stepStride < 0) buffers.push(chunk.steps.buffer as ArrayBuffer);
+      buffers.push(chunk.times.buffer as ArrayBuffer, chunk.values.buffer as ArrayBuffer);
     }
-    return { state: { chunks: this.chunks, length: this.lengthValue }, buffers };
+    const chunks = this.chunks.map(chunkToTransfer);
+    return { state: { chunks, length: this.lengthValue }, buffers };
   }
 
   static fromTransfer(state: TransferredColumns): SampleColumns {
     const columns = new SampleColumns();
-    columns.chunks = state.chunks.map((chunk) => ({ ...chunk }));
+    columns.chunks = state.chunks.map(chunkFromTransfer);
     columns.lengthValue = state.length;
+    columns.examined = state.length >>> CHUNK_BITS;
     return columns;
+  }
+
+  /**
+   * Gives the full chunks of these series that were not looked at yet shared offsets where
+   * their steps go up by one stride, and their borrowers the same: the steps' own arrays are
+   * let go. Call it with every series that may borrow from another, as a fold's series do.
+   */
+  static shareStepProgressions(all: Iterable<SampleColumns>): void {
+    const list = [...all];
+    /** Per own steps array found a progression, what replaces it, in its owner and borrowers. */
+    const found = new Map<Column, { offsets: Uint32Array; first: number; stride: number }>();
+    for (const columns of list) {
+      const full = columns.lengthValue >>> CHUNK_BITS;
+      for (let j = columns.examined; j < full; j++) {
+        const chunk = columns.chunks[j]!;
+        if (chunk.stepStride >= 0 || !chunk.ownsStepsAndTimes || found.has(chunk.steps)) continue;
+        const progression = progressionOf(chunk.steps);
+        if (progression !== undefined) found.set(chunk.steps, progression);
+      }
+    }
+    for (const columns of list) {
+      const full = columns.lengthValue >>> CHUNK_BITS;
+      if (found.size > 0) {
+        for (let j = columns.examined; j < full; j++) {
+          const chunk = columns.chunks[j]!;
+          const progression = found.get(chunk.steps);
+          if (progression === undefined) continue;
+          chunk.steps = progression.offsets;
+          chunk.stepBase = progression.first;
+          chunk.stepStride = progression.stride;
+        }
+      }
+      columns.examined = full;
+    }
   }
 
   get length(): number {
@@ -146,11 +136,13 @@ export class SampleColumns {
       const chunkIndex = index >>> CHUNK_BITS;
       const at = index & MASK;
       const theirs = leader.chunks[chunkIndex]!;
-      if (theirs.steps[at] === step && sameTime(theirs.times[at]!, time)) {
+      if (theirs.stepBase + theirs.steps[at]! === step && sameTime(theirs.times[at]!, time)) {
         let mine = this.chunks[chunkIndex];
         if (mine === undefined) {
           mine = {
             steps: theirs.steps,
+            stepBase: theirs.stepBase,
+            stepStride: theirs.stepStride,
             times: theirs.times,
             values: new Float64Array(CHUNK),
             ownsStepsAndTimes: false,
@@ -178,6 +170,8 @@ export class SampleColumns {
    * The sources are not to be used after.
    */
   static appendMoving(appends: readonly { target: SampleColumns; source: SampleColumns }[]): void {
+    // Shifting moves steps between chunks, which shared offsets cannot take.
+    for (const { source } of appends) for (const chunk of source.chunks) ownChunkSteps(chunk);
     /** How far each pair's chunks shift, -1 where they are copied. */
     const shifts = appends.map(({ target, source }) => SampleColumns.shiftToJoin(target, source));
     // Shared steps or times shift once: every pair holding them must ask the same shift, and
@@ -257,7 +251,8 @@ export class SampleColumns {
   }
 
   step(index: number): number {
-    return this.chunks[index >>> CHUNK_BITS]!.steps[index & MASK]!;
+    const chunk = this.chunks[index >>> CHUNK_BITS]!;
+    return chunk.stepBase + chunk.steps[index & MASK]!;
   }
 
   time(index: number): number {
@@ -270,13 +265,20 @@ export class SampleColumns {
 
   /** The steps, times or values as they are stored, a chunk a block: for scans of many. */
   storedColumn(which: 'steps' | 'times' | 'values'): StoredColumn {
-    return { blockSize: CHUNK, block: (index) => this.chunks[index >>> CHUNK_BITS]![which] };
+    const block = (index: number) => this.chunks[index >>> CHUNK_BITS]![which];
+    if (which !== 'steps') return { blockSize: CHUNK, block };
+    return {
+      blockSize: CHUNK,
+      block,
+      blockOffset: (index) => this.chunks[index >>> CHUNK_BITS]!.stepBase,
+    };
   }
 
   /** Keeps, in order, only the samples whose step is at most maxStep; returns how many it removed. */
   keepStepsUpTo(maxStep: number): number {
     // Rewriting in place would change what borrowers of these steps and times read.
     for (const chunk of this.chunks) ownStepsAndTimes(chunk);
+    this.examined = 0;
     let write = 0;
     const total = this.lengthValue;
     for (let read = 0; read < total; read++) {
@@ -315,7 +317,10 @@ export class SampleColumns {
       const chunk = this.chunks[index >>> CHUNK_BITS]!;
       const at = index & MASK;
       const take = Math.min(count - written, CHUNK - at);
-      out.steps.set(chunk.steps.subarray(at, at + take), written);
+      if (chunk.stepStride < 0) out.steps.set(chunk.steps.subarray(at, at + take), written);
+      else
+        for (let k = 0; k < take; k++)
+          out.steps[written + k] = chunk.stepBase + chunk.steps[at + k]!;
       out.times.set(chunk.times.subarray(at, at + take), written);
       out.values.set(chunk.values.subarray(at, at + take), written);
       written += take;
@@ -328,7 +333,9 @@ export class SampleColumns {
     let bytes = 0;
     for (const chunk of this.chunks) {
       bytes += chunk.values.byteLength;
-      if (chunk.ownsStepsAndTimes) bytes += chunk.steps.byteLength + chunk.times.byteLength;
+      if (!chunk.ownsStepsAndTimes) continue;
+      bytes += chunk.times.byteLength;
+      if (chunk.stepStride < 0) bytes += chunk.steps.byteLength;
     }
     return bytes;
   }

@@ -6,6 +6,8 @@ export interface StoredColumn {
   readonly blockSize: number;
   /** The block holding `index`; its entry for index is at index minus the block's start. */
   block(index: number): ArrayLike<number>;
+  /** What to add to each entry of the block holding `index`, when its entries are offsets. */
+  blockOffset?(index: number): number;
 }
 
 /** What a span reader reads: points by accessor, and where it has them, their stored columns. */
@@ -31,6 +33,8 @@ export class SpanReader {
   xs: ArrayLike<number> = scratchX;
   ys: ArrayLike<number> = scratchY;
   base = 0;
+  /** Added to each of xs: a block of steps may hold offsets from its first (step-progressions.ts). */
+  xOffset = 0;
 
   constructor(private readonly source: SpanSource) {}
 
@@ -48,7 +52,10 @@ export class SpanReader {
     const { xColumn, yColumn } = this.source;
     const size = yColumn!.blockSize;
     const base = size === Infinity ? 0 : from - (from % size);
-    if (withX) this.xs = xColumn!.block(from);
+    if (withX) {
+      this.xs = xColumn!.block(from);
+      this.xOffset = xColumn!.blockOffset?.(from) ?? 0;
+    }
     this.ys = yColumn!.block(from);
     this.base = base;
     return Math.min(to, base + size);
@@ -64,6 +71,7 @@ export class SpanReader {
     this.xs = scratchX;
     this.ys = scratchY;
     this.base = from;
+    this.xOffset = 0;
     return end;
   }
 }

@@ -446,6 +446,37 @@ describe('envelopes read from stored columns', () => {
   }
 });
 
+describe('envelopes over steps held as shared progressions', () => {
+  it('are exact, as read a call a point, where full chunks share their steps', () => {
+    const r = random(5);
+    const key = new SampleColumns();
+    const stored = new SeriesEnvelopes(key, { kind: 'step' });
+    const called = new SeriesEnvelopes(withoutStoredColumns(key), { kind: 'step' });
+    // Stride 3 from a step past 32 bits, a chunk whose stride breaks, then stride 1.
+    let step = 2 ** 32 - 5_000;
+    for (let i = 0; i < 5 * 16_384 + 77; i++) {
+      step += i < 2 * 16_384 ? 3 : i === 2 * 16_384 + 9 ? 2 : 1;
+      key.push(step, 1_793_541_787 + i, valueOf(r, 0));
+      if (i % 20_000 === 0) SampleColumns.shareStepProgressions([key]);
+    }
+    const own = key.byteSize;
+    SampleColumns.shareStepProgressions([key]);
+    expect(key.byteSize).toBeLessThan(own);
+    const rows = rowsOf(key);
+    for (const view of [
+      { x0: -Number.MAX_VALUE, x1: Number.MAX_VALUE, width: 620, smoothing: 0 },
+      { x0: rows.steps[40_000]!, x1: rows.steps.at(-3)!, width: 9, smoothing: 0.6 },
+    ]) {
+      expectExact(stored, rows, 'step', null, view);
+      const a = stored.query(view.x0, view.x1, view.width, view.smoothing);
+      const b = called.query(view.x0, view.x1, view.width, view.smoothing);
+      expect([...a.raw.indices]).toEqual([...b.raw.indices]);
+      expect([...a.raw.x]).toEqual([...b.raw.x]);
+      expect([...(a.smoothed?.indices ?? [])]).toEqual([...(b.smoothed?.indices ?? [])]);
+    }
+  });
+});
+
 describe('EnvelopeIndex', () => {
   it('refuses a source whose x goes back: such points are sorted before they are indexed', () => {
     const xs = [0, 1, 2, 1];

@@ -1,5 +1,6 @@
 // SampleColumns.pushBeside: series of one line share steps and times, and every series still
-// reads back exactly what it was given through divergence, widening, cuts and transfer.
+// reads back exactly what it was given through divergence, widening, cuts, transfer and steps
+// shared as progressions.
 
 import { describe, expect, it } from 'vitest';
 import { SampleColumns } from '../../shared/series/sample-columns.js';
@@ -79,6 +80,8 @@ describe('SampleColumns.pushBeside', () => {
         } else {
           line(models, lineStep, time, () => prng.next());
         }
+        // Full chunks of steps one apart share them, as a fold has them do after each read.
+        if (prng.chance(0.0005)) SampleColumns.shareStepProgressions(models.map((m) => m.columns));
         if (prng.chance(0.0002)) {
           const cutAt = Math.floor(step * prng.next());
           for (const model of models) if (prng.chance(0.7)) model.cut(cutAt);
@@ -156,6 +159,8 @@ describe('SampleColumns.appendMoving', () => {
       const sources = Array.from({ length: keys }, () => new Model());
       const sourceLines = prng.chance(0.3) ? prng.int(2 * CHUNK) : CHUNK + prng.int(4 * CHUNK);
       filled(prng, sources, sourceLines, 10 * CHUNK, share);
+      if (prng.chance(0.5)) SampleColumns.shareStepProgressions(targets.map((t) => t.columns));
+      if (prng.chance(0.5)) SampleColumns.shareStepProgressions(sources.map((t) => t.columns));
       SampleColumns.appendMoving(
         targets.map((target, k) => ({ target: target.columns, source: sources[k]!.columns })),
       );
