@@ -50,7 +50,7 @@ export async function benchReadBigLog(targetBytes = 1e9): Promise<BenchFigure[]>
       if (records !== steps + 1 || countSamples(read) !== steps * 3)
         throw new Error(`read ${countSamples(read)} samples of ${steps * 3}`);
     }
-    const segments = segmentCountFor(bytes);
+    const segments = segmentCountFor(bytes, availableParallelism());
     return [
       {
         name: `read a ${Math.round(mb)} MB log into series, as the app does (${segments} segments on ${availableParallelism()} cores)`,

@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { appendFileSync, closeSync, openSync, statSync, writeSync } from 'node:fs';
 import { MAX_LINE_BYTES, firstLineOf, readLogInto } from '../../electron/store/log/log-bytes.js';
 import { RunLog } from '../../electron/store/log/run-fold.js';
-import { scanSegment } from '../../electron/store/log/segment-scan.js';
-import { readLogSegmented, segmentCuts } from '../../electron/store/log/segmented-read.js';
+import { logSegments } from '../../electron/store/log/segment-scan.js';
+import { evenCuts, segmentCuts } from '../../electron/store/log/segmented-read.js';
 import { samplesOf } from '../support/fold.js';
 import { endLine, logText, metricsLine, startLine } from '../support/lines.js';
+import { readSegmentedHere } from '../support/segments-here.js';
 import { appendFill, tempStores, writeLog } from '../support/store-fixture.js';
 
 const newStore = tempStores();
@@ -149,16 +150,15 @@ describe('reading a log with a line too long to hold in segments', () => {
     appendFileSync(path, `\n${AFTER}`);
     const size = statSync(path).size;
     // Half way is more than MAX_LINE_BYTES before the line's end: no cut there.
-    expect(segmentCuts(path, root, 2)).toEqual([0, size]);
+    expect(segmentCuts(path, root, (bytes) => evenCuts(bytes, 2))).toEqual([0, size]);
 
     const whole = new RunLog();
     const wholeRead = readLogInto(path, root, whole);
     // A segment that starts at the long line stops there at once; the fold scans past it.
     const segmented = new RunLog();
-    const read = await readLogSegmented(path, root, segmented, [0, lineStart, size], () => ({
-      result: Promise.resolve(scanSegment(path, root, lineStart, size).segment),
-      cancel: () => undefined,
-    }));
+    const read = await readSegmentedHere([0, lineStart, size], logSegments(path, root, segmented), {
+      helperTakes: 1,
+    });
     expect(read.offset).toBe(wholeRead.offset);
     expect(segmented.damaged).toBe(1);
     expect(samplesOf(segmented, 'a')).toEqual(samplesOf(whole, 'a'));

@@ -7,10 +7,14 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { readLogInto } from '../../electron/store/log/log-bytes.js';
 import type { LogReadResult } from '../../electron/store/log/read-types.js';
-import { scanSegment } from '../../electron/store/log/segment-scan.js';
+import { logSegments } from '../../electron/store/log/segment-scan.js';
 import { RunLog } from '../../electron/store/log/run-fold.js';
-import type { StartSegmentScan } from '../../electron/store/log/segmented-read.js';
-import { readLogSegmented, segmentCuts } from '../../electron/store/log/segmented-read.js';
+import {
+  evenCuts,
+  plannedCuts,
+  segmentCuts,
+  MIN_SEGMENT_BYTES,
+} from '../../electron/store/log/segmented-read.js';
 import { readLogInWorker } from '../../electron/store/log/threaded-read.js';
 import { allSeries } from '../support/fold.js';
 import {
@@ -25,6 +29,8 @@ import {
   useLine,
 } from '../support/lines.js';
 import { Prng } from '../support/prng.js';
+import type { HelpHere } from '../support/segments-here.js';
+import { readSegmentedHere } from '../support/segments-here.js';
 import { tempStores } from '../support/store-fixture.js';
 
 const newStore = tempStores();
@@ -55,18 +61,6 @@ function stateOf(log: RunLog, read: LogReadResult): unknown {
     currentStep: log.currentStep,
     otherRecords: log.otherRecords,
   };
-}
-
-/** Scans segments here, as the threads would; `lost` segments come back unread. */
-function scanHere(path: string, lost = new Set<number>()): StartSegmentScan {
-  return (start, end, progress, slot) => ({
-    result: Promise.resolve(
-      lost.has(slot)
-        ? undefined
-        : scanSegment(path, dirname(path), start, end, (b) => (progress[slot] = b)).segment,
-    ),
-    cancel: () => undefined,
-  });
 }
 
 /** Random cuts just past line feeds of text. */
@@ -106,25 +100,32 @@ function buildLog(prng: Prng, shape: LogShape): string {
   return out.map((line) => `${line}\n`).join('');
 }
 
-async function expectSegmentedEqualsWhole(
-  path: string,
-  cuts: readonly number[],
-  lost?: Set<number>,
-): Promise<void> {
+/** Cuts `count` even segments of the log at path, moved to line starts. */
+const evenly = (path: string, count: number): number[] =>
+  segmentCuts(path, dirname(path), (size) => evenCuts(size, count));
+
+async function expectSegmentedEqualsWhole(path: string, cuts: readonly number[]): Promise<void> {
   const whole = new RunLog();
-  const wholeRead = readLogInto(path, dirname(path), whole);
-  const segmented = new RunLog();
-  const progress: number[] = [];
-  const read = await readLogSegmented(
-    path,
-    dirname(path),
-    segmented,
-    cuts,
-    scanHere(path, lost),
-    (bytes) => progress.push(bytes),
-  );
-  expect(stateOf(segmented, read)).toEqual(stateOf(whole, wholeRead));
-  expect(progress.every((bytes, i) => i === 0 || bytes > progress[i - 1]!)).toBe(true);
+  const wholeState = stateOf(whole, readLogInto(path, dirname(path), whole));
+  // The fold alone, a helper with the first segments, a helper with all, one that loses some.
+  const helps: HelpHere[] = [
+    {},
+    { helperTakes: 1 },
+    { helperTakes: cuts.length },
+    { helperTakes: 2, lost: new Set([1, 2]) },
+  ];
+  for (const help of helps) {
+    const segmented = new RunLog();
+    const progress: number[] = [];
+    const read = await readSegmentedHere(
+      cuts,
+      logSegments(path, dirname(path), segmented),
+      help,
+      (bytes) => progress.push(bytes),
+    );
+    expect(stateOf(segmented, read)).toEqual(wholeState);
+    expect(progress.every((bytes, i) => i === 0 || bytes > progress[i - 1]!)).toBe(true);
+  }
 }
 
 const KEYS = ['train/loss', 'train/acc', 'train/lr'];
@@ -135,8 +136,7 @@ describe('reading a log in segments', () => {
     const text = buildLog(prng, { lines: 4 * CHUNK + 999, keys: KEYS, extras: () => undefined });
     const path = join(newStore(), 'events.jsonl');
     writeFileSync(path, text);
-    for (const count of [2, 3, 5])
-      await expectSegmentedEqualsWhole(path, segmentCuts(path, dirname(path), count));
+    for (const count of [2, 3, 5]) await expectSegmentedEqualsWhole(path, evenly(path, count));
     for (let round = 0; round < 4; round++)
       await expectSegmentedEqualsWhole(path, randomCuts(prng, text, 1 + prng.int(6)));
   });
@@ -212,9 +212,26 @@ describe('reading a log in segments', () => {
     const text = buildLog(prng, { lines: 2 * CHUNK, keys: KEYS, extras: () => undefined });
     const path = join(newStore(), 'events.jsonl');
     writeFileSync(path, text);
-    await expectSegmentedEqualsWhole(path, segmentCuts(path, dirname(path), 4), new Set([2]));
+    await expectSegmentedEqualsWhole(path, evenly(path, 4));
     writeFileSync(path, text.slice(text.indexOf('\n') + 1));
-    await expectSegmentedEqualsWhole(path, segmentCuts(path, dirname(path), 3));
+    await expectSegmentedEqualsWhole(path, evenly(path, 3));
+  });
+
+  it('plans segments that shrink towards the end, none below the least worth a thread', () => {
+    const size = 1.1e9;
+    const cuts = plannedCuts(size, 2);
+    expect(cuts[0]).toBe(0);
+    expect(cuts.at(-1)).toBe(size);
+    const lengths = cuts.slice(1).map((cut, k) => cut - cuts[k]!);
+    // The last takes what is left below two of the least, so may be longer than the one before.
+    const last = lengths.pop()!;
+    expect(lengths.every((length, k) => k === 0 || length <= lengths[k - 1]!)).toBe(true);
+    expect(Math.min(...lengths, last)).toBeGreaterThanOrEqual(MIN_SEGMENT_BYTES);
+    expect(last).toBeLessThan(3 * MIN_SEGMENT_BYTES);
+    expect(lengths[0]).toBeLessThan(size / 2);
+    // One thread, or a file too small to share out, is read whole, however long it grows.
+    expect(plannedCuts(size, 1)).toEqual([0, Infinity]);
+    expect(plannedCuts(3 * MIN_SEGMENT_BYTES, 2)).toEqual([0, Infinity]);
   });
 
   it('gives the same on threads: a log read in worker segments equals a whole read', async () => {

@@ -1,26 +1,12 @@
-// A worker thread that reads one segment of a big log (segment-scan.ts) and posts it back with
-// its columns moved, not copied; its progress goes to shared memory the fold reads.
+// A helper thread of a big log's read: reads segments of the log (segment-scan.ts) as it claims
+// them, posting each with its columns moved, not copied; its progress goes to shared memory.
 
 import { parentPort, workerData } from 'node:worker_threads';
+import type { HelperData } from './segment-pool.js';
+import { helpWithSegments } from './segment-pool.js';
 import { scanSegment } from './segment-scan.js';
 
-const { path, realRoot, start, end, progress, slot } = workerData as {
-  path: string;
-  realRoot: string;
-  start: number;
-  end: number;
-  progress: Float64Array;
-  slot: number;
-};
-const port = parentPort!;
-try {
-  const { segment, buffers } = scanSegment(path, realRoot, start, end, (bytes) => {
-    progress[slot] = bytes;
-  });
-  port.postMessage({ type: 'done', segment }, buffers);
-} catch (error) {
-  port.postMessage({
-    type: 'error',
-    message: error instanceof Error ? error.message : String(error),
-  });
-}
+const data = workerData as HelperData & { path: string; realRoot: string };
+helpWithSegments(data, parentPort!, (start, end, progress) =>
+  scanSegment(data.path, data.realRoot, start, end, progress),
+);

@@ -6,10 +6,12 @@
 
 import { closeSync } from 'node:fs';
 import { openStoreFile } from '../store-files.js';
-import { readInChunks } from './log-bytes.js';
+import { readInChunks, readLogInto } from './log-bytes.js';
 import type { SegmentSamples } from './read-types.js';
+import type { RunLog } from './run-fold.js';
 import { SamplesFold } from './run-fold.js';
 import { SamplesLineScanner } from './samples-fast-path.js';
+import type { SegmentedFold } from './segmented-read.js';
 
 const CHUNK_BYTES = 4 << 20;
 
@@ -66,4 +68,20 @@ export function scanSegment(
   } finally {
     closeSync(fd);
   }
+}
+
+/** A munin log's fold read in segments (segmented-read.ts): log is a fresh RunLog. */
+export function logSegments(
+  path: string,
+  realRoot: string,
+  log: RunLog,
+): SegmentedFold<SegmentSamples> {
+  return {
+    fold: (from, until, onProgress) =>
+      readLogInto(path, realRoot, log, from, { onProgress, until }),
+    scan: (start, end, progress) => scanSegment(path, realRoot, start, end, progress).segment,
+    // A segment of a replaced log is not taken, nor one the fold cannot take where it stands.
+    join: (segment, read) =>
+      segment.identity === read.identity && log.applySegment(segment) ? segment.stoppedAt : -1,
+  };
 }

@@ -1,0 +1,51 @@
+// Reading a file in segments on this thread, with a stand-in for the helper threads: it claims
+// the first segments as a helper would and delivers them read here, or not at all when lost, so
+// that a test sees both the fold's own reads ahead and a helper's deliveries, in one thread.
+
+import type { LogReadResult } from '../../electron/store/log/read-types.js';
+import type { SegmentHelpers } from '../../electron/store/log/segment-pool.js';
+import { FOLD_THREAD } from '../../electron/store/log/segment-pool.js';
+import type { SegmentPlan, SegmentedFold } from '../../electron/store/log/segmented-read.js';
+import { planSegments, readSegmented } from '../../electron/store/log/segmented-read.js';
+
+const HELPER = FOLD_THREAD + 1;
+
+export interface HelpHere {
+  /** Segments the stand-in helper claims before the fold starts: the first after the fold's. */
+  readonly helperTakes?: number;
+  /** Segments the helper claimed but does not deliver, as a thread that failed. */
+  readonly lost?: ReadonlySet<number>;
+}
+
+/** Helpers that are this thread: the segments claimed read when the fold asks for them. */
+function helpersHere<S>(plan: SegmentPlan, reader: SegmentedFold<S>, help: HelpHere) {
+  const mine: number[] = [];
+  for (let n = 0; n < (help.helperTakes ?? 0); n++) {
+    const k = plan.claims.claim(HELPER);
+    if (k >= 0) mine.push(k);
+  }
+  const delivered = (k: number): Promise<S | undefined> =>
+    Promise.resolve(
+      help.lost?.has(k) === true
+        ? undefined
+        : reader.scan(plan.cuts[k]!, plan.cuts[k + 1]!, () => {}),
+    );
+  const helpers: SegmentHelpers<S> = {
+    arrived: (k) => mine.includes(k),
+    delivered,
+    stop: () => undefined,
+  };
+  return helpers;
+}
+
+/** Reads through `reader` in the segments between `cuts`, helped as `help` says. */
+export function readSegmentedHere<S>(
+  cuts: readonly number[],
+  reader: SegmentedFold<S>,
+  help: HelpHere = {},
+  onProgress?: (bytes: number) => void,
+): Promise<LogReadResult> {
+  const plan = planSegments(cuts);
+  const helpers = help.helperTakes === undefined ? null : helpersHere(plan, reader, help);
+  return readSegmented(plan, helpers, reader, onProgress);
+}
