@@ -18,7 +18,8 @@ import type { WatchOptions } from '../../follow/store-watcher.js';
 import { StoreWatcher } from '../../follow/store-watcher.js';
 import type { OpenedPath, RunsSource, SourceArtifact, SourceEvents } from '../run-source.js';
 import { artifactSummary, sourceArtifact } from './artifact-versions.js';
-import { INITIAL_READ_MS, ReadScheduler, THREADED_READ_BYTES } from './read-scheduler.js';
+import { INITIAL_READ_MS, ReadScheduler } from './read-scheduler.js';
+import { THREADED_READ_BYTES } from '../../store/log/threaded-read.js';
 import type { RunEntry } from './run-entry.js';
 import { liveExportParts } from './store-export.js';
 

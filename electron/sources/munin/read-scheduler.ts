@@ -15,9 +15,6 @@ import { checkStoreDirectory, whyUnreadable, UnreadableFile } from '../../store/
 import type { StoreWatcher } from '../../follow/store-watcher.js';
 import { RunEntry } from './run-entry.js';
 
-/** Logs larger than this are read in a worker thread, with progress. */
-export const THREADED_READ_BYTES = 50 * 1024 * 1024;
-
 /** How long open reads runs before it returns, and how long each background turn reads. */
 export const INITIAL_READ_MS = 150;
 const BACKGROUND_SLICE_MS = 25;

@@ -1,5 +1,6 @@
-// Reading a big log off the calling thread (read-log-worker.ts), with progress, its segments
-// shared out among further threads (segment-scan-worker.ts) where the machine has the cores.
+// Reading a big file off the calling thread, with progress, its segments shared out among further
+// threads where the machine has the cores: a munin log (read-log-worker.ts), or any fold whose
+// reading thread calls readSegmentedHere (segmented-worker.ts), as an event stream's does.
 
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
@@ -10,11 +11,14 @@ import type { LogReadResult } from './read-types.js';
 import type { TransferredRunLog } from './run-fold.js';
 import { RunLog } from './run-fold.js';
 
-type WorkerMessage =
+type WorkerMessage<T> =
   | { type: 'progress'; bytes: number }
   | { type: 'warning'; message: string }
-  | { type: 'done'; state: TransferredRunLog; read: LogReadResult }
+  | { type: 'done'; state: T; read: LogReadResult }
   | { type: 'error'; message: string };
+
+/** Logs and streams larger than this are read in worker threads, with progress. */
+export const THREADED_READ_BYTES = 50 * 1024 * 1024;
 
 /** Helper threads a read starts, at most, besides the thread that folds. */
 const MAX_HELPERS = 7;
@@ -39,24 +43,25 @@ export function workerScript(dir: string, name: string): string {
 }
 
 /**
- * Reads the log at path on another thread, telling the bytes read so far; in `segments` even
- * segments when given (tests), else in segments planned for the machine's cores.
+ * Reads the file at path on a thread running `script` (which calls readSegmentedHere), telling
+ * the bytes read so far; in `segments` even segments when given (tests), else in segments
+ * planned for the machine's cores. `take` makes the fold of the state the thread posts.
  */
-export function readLogInWorker(
+export function readInWorker<T, F>(
+  script: string,
   path: string,
   realRoot: string,
   onProgress: (bytes: number) => void,
+  take: (state: T) => F,
   segments?: number,
-): Promise<{ log: RunLog; read: LogReadResult }> {
+): Promise<{ fold: F; read: LogReadResult }> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerScript('store/log', 'read-log-worker'), {
-      workerData: { path, realRoot, segments },
-    });
-    worker.on('message', (message: WorkerMessage) => {
+    const worker = new Worker(script, { workerData: { path, realRoot, segments } });
+    worker.on('message', (message: WorkerMessage<T>) => {
       if (message.type === 'progress') onProgress(message.bytes);
       else if (message.type === 'warning') log.warn(message.message);
       else if (message.type === 'done') {
-        resolve({ log: RunLog.fromTransfer(message.state), read: message.read });
+        resolve({ fold: take(message.state), read: message.read });
         void worker.terminate();
       } else {
         reject(new Error(message.message));
@@ -68,4 +73,22 @@ export function readLogInWorker(
       if (code !== 0) reject(new Error(`the reading thread stopped (${code})`));
     });
   });
+}
+
+/** Reads the log at path on another thread, as readInWorker. */
+export async function readLogInWorker(
+  path: string,
+  realRoot: string,
+  onProgress: (bytes: number) => void,
+  segments?: number,
+): Promise<{ log: RunLog; read: LogReadResult }> {
+  const { fold, read } = await readInWorker(
+    workerScript('store/log', 'read-log-worker'),
+    path,
+    realRoot,
+    onProgress,
+    (state: TransferredRunLog) => RunLog.fromTransfer(state),
+    segments,
+  );
+  return { log: fold, read };
 }
