@@ -19,7 +19,7 @@ const NOT_READ = -1;
  * whole four bytes from its start, and a last one that ends with it, overlapping the word before
  * when the length is not a multiple of four. At least four bytes long.
  */
-class Literal {
+export class Literal {
   readonly words: Int32Array;
 
   constructor(readonly bytes: Uint8Array) {
@@ -35,7 +35,7 @@ class Literal {
   }
 }
 
-function literal(text: string): Literal {
+export function literal(text: string): Literal {
   return new Literal(Uint8Array.from(text, (c) => c.charCodeAt(0)));
 }
 
@@ -155,6 +155,29 @@ export class SamplesLineScanner {
   /** The scanned record of the last successful scan. */
   get scanned(): ScannedSamples {
     return this.result;
+  }
+
+  /**
+   * For other lines' fast paths, read as a samples line's are: the number literal at pos within
+   * bytes[pos, limit), its value left in lastNumber; returns the offset past it, or -1.
+   */
+  numberAt(bytes: Uint8Array, pos: number, limit: number): number {
+    return this.number(this.words.of(bytes), bytes, pos, Math.min(limit, bytes.length));
+  }
+
+  /** As numberAt, for a step: an integer literal of up to 15 digits. */
+  stepAt(bytes: Uint8Array, pos: number, limit: number): number {
+    return this.step(this.words.of(bytes), bytes, pos, Math.min(limit, bytes.length));
+  }
+
+  /** The value numberAt or stepAt read last. */
+  get lastNumber(): number {
+    return this.numberValue[0]!;
+  }
+
+  /** True when the literal is at `at`, within bytes[at, limit). */
+  literalAt(bytes: Uint8Array, at: number, limit: number, text: Literal): boolean {
+    return matches(this.words.of(bytes), at, Math.min(limit, bytes.length), text);
   }
 
   /** Reads one record from start; returns the offset just past its closing brace, or -1. */
