@@ -120,6 +120,9 @@ export function openRunsSource(
     if (kind.kind === 'remote') return remoteSource(kind.address, prefixes[index]!, options);
     return new StreamSource(kind.location, {
       ...(options.watch !== undefined ? { watch: options.watch } : {}),
+      ...(options.threadedReadBytes !== undefined
+        ? { threadedReadBytes: options.threadedReadBytes }
+        : {}),
       idPrefix: prefixes[index]!,
     });
   });

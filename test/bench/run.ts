@@ -5,6 +5,7 @@ import { benchLiveLatency } from './live-latency.bench.js';
 import { benchHealthIdle } from './health-idle.bench.js';
 import { benchReadLog } from './read-log.bench.js';
 import { benchReadBigLog } from './read-big-log.bench.js';
+import { benchReadStream } from './read-stream.bench.js';
 import { benchEnvelope } from './envelope.bench.js';
 import { benchOpenStore } from './open-store.bench.js';
 import { printFigure } from './report.js';
@@ -12,9 +13,9 @@ import { benchUi } from './ui/ui.bench.js';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-// MUNIN_BENCH=read, envelope, store, live, health or ui runs only that group. Unset, each group runs in a
+// MUNIN_BENCH=read, stream, envelope, store, live, health or ui runs only that group. Unset, each group runs in a
 // process of its own, so that none measures the heap or the page cache another left behind.
-const GROUPS = ['read', 'envelope', 'store', 'live', 'health', 'ui'] as const;
+const GROUPS = ['read', 'stream', 'envelope', 'store', 'live', 'health', 'ui'] as const;
 const only = process.env['MUNIN_BENCH'];
 if (only === undefined) {
   for (const group of GROUPS) {
@@ -38,6 +39,10 @@ if (wanted('read')) {
   for (const figure of await benchReadBigLog(Number(process.env['MUNIN_BENCH_BIG_BYTES'] ?? 1e9))) {
     printFigure(figure);
   }
+}
+if (wanted('stream')) {
+  const bytes = Number(process.env['MUNIN_BENCH_STREAM_BYTES'] ?? 2e9);
+  for (const figure of await benchReadStream(bytes)) printFigure(figure);
 }
 if (wanted('envelope')) {
   for (const figure of benchEnvelope()) printFigure(figure);

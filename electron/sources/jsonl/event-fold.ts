@@ -6,9 +6,10 @@ import type { AnnotationInfo, RunStatusName } from '../../../shared/api/contract
 import type { WholeLinesResult } from '../../../shared/format/whole-lines.js';
 import type { FollowedFold } from '../../follow/run-follower.js';
 import type { OrphanCutListener, Series } from '../../store/log/run-fold.js';
-import type { AnnotationEvent, DoneEvent, OpenEvent } from './event-line.js';
+import type { AnnotationEvent, DoneEvent, OpenEvent, StreamEvent } from './event-line.js';
 import { annotationKind, failureOf, parseEventLine } from './event-line.js';
 import { LabeledSeries } from './labeled-series.js';
+import { MetricLineScanner } from './metric-line-scan.js';
 
 /** Why a file whose first line is not an open is no event stream. */
 export const NOT_A_STREAM = 'not a JSONL event stream: its first line is not an open event';
@@ -41,13 +42,21 @@ export class EventFold implements FollowedFold {
   /** Set when the first line is not an open: nothing more of the file is read. */
   unreadable: string | null = null;
   orphanCutListener: OrphanCutListener | null = null;
+  /**
+   * True for a fold of a segment read apart (stream-segments.ts): it stops before an open,
+   * whose resume only the fold of the lines before it can place.
+   */
+  stopBeforeOpen = false;
   /** The step of the last metric line read, 0 before any: where a resume of nothing stands. */
-  private lastMetricStep = 0;
+  lastMetricStep = 0;
+  /** Metric lines taken: a segment with none leaves the fold's last step as it is. */
+  metricLines = 0;
   /**
    * The resume of the last open while it is not decided: its first metric (started over) or a
    * `resumed from` annotation before it says where it stands.
    */
-  private pendingResume: number | null = null;
+  pendingResume: number | null = null;
+  private readonly metricScanner = new MetricLineScanner();
 
   /** The first open: the run's start. */
   get first(): OpenEvent | null {
@@ -60,6 +69,13 @@ export class EventFold implements FollowedFold {
   }
 
   applyWholeLines(bytes: Uint8Array, start: number, end: number): WholeLinesResult {
+    const result = this.applyLines(bytes, start, end);
+    // The scanner keeps a view of the bytes for the next line; the read's buffer is let go.
+    this.metricScanner.releaseBytes();
+    return result;
+  }
+
+  private applyLines(bytes: Uint8Array, start: number, end: number): WholeLinesResult {
     // Stopping as at a NUL is how a fold tells the byte reader to read no further: a file that
     // does not open as a stream may be a multi-GB log of something else, and is not read on.
     if (this.unreadable !== null) return { consumed: start, stoppedAtNul: true };
@@ -71,7 +87,7 @@ export class EventFold implements FollowedFold {
       if (lineFeed >= end) lineFeed = -1;
       if (lineFeed < 0) return { consumed: pos, stoppedAtNul: firstNul < end };
       if (firstNul < lineFeed) return { consumed: pos, stoppedAtNul: true };
-      this.applyLine(bytes, pos, lineFeed);
+      if (!this.applyLine(bytes, pos, lineFeed)) return { consumed: pos, stoppedAtNul: true };
       pos = lineFeed + 1;
       if (this.unreadable !== null) return { consumed: pos, stoppedAtNul: true };
     }
@@ -84,11 +100,24 @@ export class EventFold implements FollowedFold {
     else this.damaged++;
   }
 
-  /** Applies one whole line, bytes[start, end) without its line feed. */
-  applyLine(bytes: Uint8Array, start: number, end: number): void {
+  /**
+   * Applies one whole line, bytes[start, end) without its line feed; false, taking nothing, for
+   * an open when the fold stops before one.
+   */
+  applyLine(bytes: Uint8Array, start: number, end: number): boolean {
+    if (this.unreadable !== null) {
+      this.lines++;
+      return true;
+    }
+    const event = this.metricScanner.scan(bytes, start, end) ?? parseEventLine(bytes, start, end);
+    if (event?.kind === 'open' && this.stopBeforeOpen) return false;
     this.lines++;
-    if (this.unreadable !== null) return;
-    const event = parseEventLine(bytes, start, end);
+    this.applyEvent(event);
+    return true;
+  }
+
+  /** Applies the event of one line, undefined for a damaged line. */
+  private applyEvent(event: StreamEvent | undefined): void {
     if (this.processes.length === 0 && event?.kind !== 'open') {
       this.unreadable = NOT_A_STREAM;
       return;
@@ -117,6 +146,7 @@ export class EventFold implements FollowedFold {
         }
         labeled.push(event.step, event.time, event.value, event.metadata);
         this.lastMetricStep = event.step;
+        this.metricLines++;
         break;
       }
       case 'annotation':

@@ -5,9 +5,24 @@
 import type { LabelSegment } from '../../../shared/api/contract.js';
 import type { JsonObject, JsonValue } from '../../../shared/format/json.js';
 import { encodeJson } from '../../../shared/format/json.js';
-import type { Uint32Column } from '../../../shared/series/growable-column.js';
-import { uint32Column } from '../../../shared/series/growable-column.js';
+import { Uint32Column, uint32Column } from '../../../shared/series/growable-column.js';
+import type { TransferredColumns } from '../../../shared/series/sample-columns.js';
+import { SampleColumns } from '../../../shared/series/sample-columns.js';
 import { Series } from '../../store/log/run-fold.js';
+
+/** A LabeledSeries as structured clone carries it between threads; its arrays can be moved. */
+export interface TransferredLabeledSeries {
+  readonly key: string;
+  readonly maxStep: number;
+  readonly generation: number;
+  readonly samples: TransferredColumns;
+  readonly labels: readonly {
+    readonly name: string;
+    readonly values: readonly string[];
+    readonly index: Uint32Array;
+    readonly length: number;
+  }[];
+}
 
 /** One label's values along a series. */
 class LabelColumn {
@@ -60,6 +75,9 @@ export class LabeledSeries {
   /** By label name, in the order first seen. */
   readonly labels = new Map<string, LabelColumn>();
   private readonly narrowed = new Map<string, Narrowed>();
+  /** The labels of the last sample pushed, and their columns and codes. */
+  private lastLabels: JsonObject | null = null;
+  private lastCodes: { column: LabelColumn; code: number }[] = [];
 
   constructor(readonly key: string) {
     this.series = new Series(key, 'metric');
@@ -69,17 +87,92 @@ export class LabeledSeries {
     return this.series.samples.length;
   }
 
-  push(step: number, time: number, value: number, labels: JsonObject): void {
-    const sample = this.series.samples.length;
-    this.series.push(step, time, value);
-    for (const [name, labelValue] of labels) {
+  /** The state to post to another thread, with the buffers that move with it. */
+  toTransfer(): { state: TransferredLabeledSeries; buffers: ArrayBuffer[] } {
+    const { series } = this;
+    const moved = series.samples.toTransfer();
+    const buffers = moved.buffers;
+    const labels = [...this.labels].map(([name, column]) => {
+      buffers.push(column.index.data.buffer as ArrayBuffer);
+      return { name, values: column.values, index: column.index.data, length: column.index.length };
+    });
+    const state: TransferredLabeledSeries = {
+      key: this.key,
+      maxStep: series.maxStep,
+      generation: series.generation,
+      samples: moved.state,
+      labels,
+    };
+    return { state, buffers };
+  }
+
+  static fromTransfer(state: TransferredLabeledSeries): LabeledSeries {
+    const labeled = new LabeledSeries(state.key);
+    const { series } = labeled;
+    series.samples = SampleColumns.fromTransfer(state.samples);
+    series.maxStep = state.maxStep;
+    series.generation = state.generation;
+    for (const moved of state.labels) {
+      const column = new LabelColumn();
+      for (const value of moved.values) column.idOf(value);
+      column.index = new Uint32Column(moved.index, moved.length);
+      labeled.labels.set(moved.name, column);
+    }
+    return labeled;
+  }
+
+  /**
+   * Appends the samples of `later`, a series of the same key read apart from the lines after
+   * this one's, with their labels: as if this series had read those lines itself. `later`'s
+   * columns are taken, not copied.
+   */
+  appendMoving(later: LabeledSeries): void {
+    const base = this.length;
+    SampleColumns.appendMoving([{ target: this.series.samples, source: later.series.samples }]);
+    this.series.maxStep = Math.max(this.series.maxStep, later.series.maxStep);
+    for (const [name, source] of later.labels) {
       let column = this.labels.get(name);
       if (column === undefined) {
         column = new LabelColumn();
         this.labels.set(name, column);
       }
-      column.set(sample, column.idOf(labelText(labelValue)));
+      // The later series' value ids as this one's, in the order first seen there.
+      const ids = source.values.map((value) => column.idOf(value));
+      const codes = source.index.view();
+      // The same ids, as where the values came in the same order: the codes are taken whole.
+      if (column.index.length === base && ids.every((id, k) => id === k + 1)) {
+        column.index.pushAll(codes);
+        continue;
+      }
+      for (let i = 0; i < codes.length; i++) {
+        const code = codes[i]!;
+        if (code !== 0) column.set(base + i, ids[code - 1]!);
+      }
     }
+  }
+
+  push(step: number, time: number, value: number, labels: JsonObject): void {
+    const sample = this.series.samples.length;
+    this.series.push(step, time, value);
+    // Lines of a key mostly carry the same labels, as the same object from the fast path.
+    if (labels !== this.lastLabels) {
+      this.lastCodes = this.codesOf(labels);
+      this.lastLabels = labels;
+    }
+    const codes = this.lastCodes;
+    for (let k = 0; k < codes.length; k++) codes[k]!.column.set(sample, codes[k]!.code);
+  }
+
+  /** Each label's column and the code of its value, making either where it is new. */
+  private codesOf(labels: JsonObject): { column: LabelColumn; code: number }[] {
+    return Array.from(labels, ([name, labelValue]) => {
+      let column = this.labels.get(name);
+      if (column === undefined) {
+        column = new LabelColumn();
+        this.labels.set(name, column);
+      }
+      return { column, code: column.idOf(labelText(labelValue)) };
+    });
   }
 
   /** Appends a sample of another series with its labels, as their texts. */

@@ -30,6 +30,7 @@ import type { OpenedFile } from '../../store/store-files.js';
 import { CurveReader } from '../curve-reader.js';
 import type { OfferedSeries, RunCapabilities, SourceRun, SourceUse } from '../run-source.js';
 import { offerSeries } from '../run-source.js';
+import type { LogReadResult } from '../../store/log/read-types.js';
 import { EventFold } from './event-fold.js';
 import { streamExportPieces } from './stream-export.js';
 import { identityOf } from './stream-identity.js';
@@ -99,6 +100,14 @@ export class StreamRun implements SourceRun {
 
   readSamples(): FollowResult | null {
     return null;
+  }
+
+  /**
+   * Takes a fold read elsewhere (a worker thread, readStreamInWorker) as its own: the next
+   * refresh reads on from where that read stopped.
+   */
+  adopt(fold: EventFold, read: LogReadResult): void {
+    this.follower.adopt(fold, read);
   }
 
   /** Reads what the file gained since (or all of it, the first time): call it when it changed. */

@@ -2,6 +2,7 @@
 // and followed by its whole lines; new files appear as new runs. Streams take no tags or notes
 // and hold no artifacts: their folder is no store.
 
+import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { ArtifactSummary, VersionCheckInfo } from '../../../shared/api/contract.js';
 import { compareUtf8 } from '../../../shared/format/utf8.js';
@@ -14,6 +15,9 @@ import type { StreamLocation } from './stream-files.js';
 import { listStreams, streamIdOf, streamPath } from './stream-files.js';
 import { StreamWatch } from './stream-watch.js';
 import { StreamRun } from './stream-run.js';
+import { log } from '../../log.js';
+import { THREADED_READ_BYTES } from '../../store/log/threaded-read.js';
+import { readStreamInWorker } from './threaded-stream-read.js';
 
 export interface StreamSourceOptions {
   readonly watch?: WatchOptions;
@@ -22,6 +26,8 @@ export interface StreamSourceOptions {
    * apart from another's that holds files of the same names.
    */
   readonly idPrefix?: string;
+  /** Streams at least this big are read on worker threads (default: as munin logs are). */
+  readonly threadedReadBytes?: number;
 }
 
 /** How long open() reads streams before it returns; the rest are read after, told as added. */
@@ -56,8 +62,9 @@ export class StreamSource implements RunsSource {
     return this.watch?.polling ?? false;
   }
 
+  /** Streams not read yet, and big ones still being read on threads. */
   get toRead(): number {
-    return this.pending.length;
+    return this.pending.length + this.reading.size;
   }
 
   async open(events: SourceEvents): Promise<void> {
@@ -102,8 +109,51 @@ export class StreamSource implements RunsSource {
     });
   }
 
-  /** Reads a stream not read yet, and lists it unless its file is gone. */
+  /**
+   * Reads a stream not read yet, and lists it unless its file is gone; a big one is read on
+   * worker threads, and listed once read.
+   */
   private readStream(id: string, announce: boolean): StreamRun | null {
+    const path = streamPath(this.location, id);
+    const runId = this.prefix + id;
+    if (this.reading.has(runId)) return null;
+    let size = 0;
+    try {
+      size = statSync(path).size;
+    } catch {
+      // Gone or not to be read: the read here says which, as for any stream.
+    }
+    if (size < (this.options.threadedReadBytes ?? THREADED_READ_BYTES))
+      return this.readStreamHere(id, announce);
+    this.reading.set(runId, { bytes: 0, size });
+    this.events?.readingStarted(runId);
+    readStreamInWorker(path, this.location.realRoot, (bytes) =>
+      this.reading.set(runId, { bytes, size }),
+    ).then(
+      ({ fold, read }) => {
+        this.reading.delete(runId);
+        if (this.closed || this.runs.has(runId)) return;
+        const run = new StreamRun(this.location.realRoot, runId, path);
+        run.adopt(fold, read);
+        // Catches up with what was written while the threads read.
+        if (run.refresh().state === 'vanished') return;
+        this.runs.set(runId, run);
+        this.events?.runAdded(run);
+      },
+      (error: unknown) => {
+        log.warn(
+          `run ${runId}: its stream could not be read on a thread of its own; reading it here`,
+          error,
+        );
+        this.reading.delete(runId);
+        if (!this.closed && !this.runs.has(runId)) this.readStreamHere(id, true);
+      },
+    );
+    return null;
+  }
+
+  /** Reads a stream on this thread, and lists it unless its file is gone. */
+  private readStreamHere(id: string, announce: boolean): StreamRun | null {
     const run = new StreamRun(
       this.location.realRoot,
       this.prefix + id,
@@ -124,7 +174,8 @@ export class StreamSource implements RunsSource {
 
   readChanged(runId: string): void {
     const id = this.streamId(runId);
-    if (id === null || this.runs.has(runId)) return;
+    // A stream read on threads catches up with every change once read.
+    if (id === null || this.runs.has(runId) || this.reading.has(runId)) return;
     this.pending = this.pending.filter((pending) => pending !== id);
     this.readStream(id, true);
   }
@@ -136,9 +187,22 @@ export class StreamSource implements RunsSource {
   exportParts(): ExportParts {
     this.readFor(Infinity, true);
     const { runs } = this;
+    // A stream still read on threads is exported as it is on disk, read here and let go.
+    const onDisk = new Map([...this.reading.keys()].map((runId) => [runId, this.streamId(runId)!]));
     return {
-      ids: [...runs.keys()].sort(compareUtf8),
-      run: (id) => readRunPieces(id, () => runs.get(id)!.exportPieces()),
+      ids: [...runs.keys(), ...onDisk.keys()].sort(compareUtf8),
+      run: (id) =>
+        readRunPieces(id, () => {
+          const run = runs.get(id);
+          if (run !== undefined) return run.exportPieces();
+          const read = new StreamRun(
+            this.location.realRoot,
+            id,
+            streamPath(this.location, onDisk.get(id)!),
+          );
+          if (read.refresh().state === 'vanished') return noPieces();
+          return read.exportPieces();
+        }),
       artifacts: noPieces,
     };
   }
