@@ -2,31 +2,20 @@
 // it (on worker threads), against JSON.parse of each line read as a stream, measured in the same
 // run; and how soon the host answers a small request (storeInfo over its WebSocket) meanwhile.
 
-import { createReadStream, mkdirSync, mkdtempSync, renameSync, rmSync, statfsSync } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, statfsSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Backend } from '../../electron/host/backend.js';
 import { serve } from '../../electron/host/serve.js';
 import { wallClock, WsClient } from '../support/live-ws.js';
 import { generateEventStream } from './generate-stream.js';
+import { naiveParse } from './read-big-log.bench.js';
 import type { BenchFigure } from './report.js';
 
 const TOKEN = 'bench-token';
 const NAME = 'big.jsonl';
 /** How long the client waits between one request's answer and the next request. */
 const SPACING_MS = 5;
-
-async function naiveParse(path: string): Promise<number> {
-  let records = 0;
-  const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
-  for await (const line of lines) {
-    if (line.length === 0) continue;
-    JSON.parse(line);
-    records++;
-  }
-  return records;
-}
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

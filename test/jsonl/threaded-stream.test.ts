@@ -22,22 +22,27 @@ afterEach(async () => {
   for (const source of sources.splice(0)) await source.close();
 });
 
+/** A stream of 6 MB in a fresh folder, with a resume, damage and orphans past its plain lines. */
+function bigStream(): { dir: string; path: string } {
+  const dir = folder();
+  const path = join(dir, 'train.jsonl');
+  generateEventStream(path, 6e6);
+  appendFileSync(
+    path,
+    [
+      openLine(START_MS),
+      '{"ts_ms":1,"kind":"metric"',
+      annotationLine(START_MS, 10, 'resumed from /tmp/ckpt/step-10', { checkpoint: '/tmp/x' }),
+      metricLine(START_MS, 11, 'train/loss', 0.25, { split: 'train', stage: 'hard' }),
+      '',
+    ].join('\n'),
+  );
+  return { dir, path };
+}
+
 describe('a big stream read on worker threads', () => {
   it('is listed once read, as a read on this thread reads it, and exported meanwhile', async () => {
-    const dir = folder();
-    const path = join(dir, 'train.jsonl');
-    generateEventStream(path, 6e6);
-    // A resume, damage and orphans past the generator's plain lines.
-    appendFileSync(
-      path,
-      [
-        openLine(START_MS),
-        '{"ts_ms":1,"kind":"metric"',
-        annotationLine(START_MS, 10, 'resumed from /tmp/ckpt/step-10', { checkpoint: '/tmp/x' }),
-        metricLine(START_MS, 11, 'train/loss', 0.25, { split: 'train', stage: 'hard' }),
-        '',
-      ].join('\n'),
-    );
+    const { dir, path } = bigStream();
     const backend = await Backend.open(dir, { threadedReadBytes: 1024, watch: { mode: 'events' } });
     backends.push(backend);
     const info = backend.storeInfo();
@@ -57,18 +62,7 @@ describe('a big stream read on worker threads', () => {
   });
 
   it('gives the detail and series of a read on this thread, its reading told first', async () => {
-    const dir = folder();
-    const path = join(dir, 'train.jsonl');
-    generateEventStream(path, 6e6);
-    appendFileSync(
-      path,
-      [
-        openLine(START_MS),
-        annotationLine(START_MS, 10, 'resumed from /tmp/ckpt/step-10', { checkpoint: '/tmp/x' }),
-        metricLine(START_MS, 11, 'train/loss', 0.25, { split: 'train', stage: 'hard' }),
-        '',
-      ].join('\n'),
-    );
+    const { dir, path } = bigStream();
     const source = new StreamSource(streamLocation(dir)!, {
       threadedReadBytes: 1024,
       watch: { mode: 'events' },

@@ -1,4 +1,4 @@
-// Reading a file in segments on this thread, with a stand-in for the helper threads: it claims
+// Reading a file in segments on this thread at cuts given or random, with a stand-in for the helper threads: it claims
 // the first segments as a helper would and delivers them read here, or not at all when lost, so
 // that a test sees both the fold's own reads ahead and a helper's deliveries, in one thread.
 
@@ -7,6 +7,7 @@ import type { SegmentHelpers } from '../../electron/store/log/segment-pool.js';
 import { FOLD_THREAD } from '../../electron/store/log/segment-pool.js';
 import type { SegmentPlan, SegmentedFold } from '../../electron/store/log/segmented-read.js';
 import { planSegments, readSegmented } from '../../electron/store/log/segmented-read.js';
+import type { Prng } from './prng.js';
 
 const HELPER = FOLD_THREAD + 1;
 
@@ -48,4 +49,15 @@ export function readSegmentedHere<S>(
   const plan = planSegments(cuts);
   const helpers = help.helperTakes === undefined ? null : helpersHere(plan, reader, help);
   return readSegmented(plan, helpers, reader, onProgress);
+}
+
+/** Random cuts just past line feeds of text. */
+export function randomCuts(prng: Prng, text: string, count: number): number[] {
+  const bytes = Buffer.from(text);
+  const starts: number[] = [];
+  for (let i = bytes.indexOf(0x0a); i >= 0 && i + 1 < bytes.length; i = bytes.indexOf(0x0a, i + 1))
+    starts.push(i + 1);
+  const cuts = new Set<number>();
+  for (let k = 0; k < count; k++) cuts.add(prng.pick(starts));
+  return [0, ...[...cuts].sort((a, b) => a - b), bytes.length];
 }
