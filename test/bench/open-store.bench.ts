@@ -15,7 +15,13 @@ import { listRunIds } from '../../electron/store/store.js';
 import { readRun } from '../../electron/store/log/read-run.js';
 import type { BenchFigure } from './report.js';
 
-export function writeStore(root: string, runs: number, steps: number, hints: boolean): void {
+/** Every run is hinted, none is, or the runs `hints` picks by their number. */
+export type Hints = boolean | ((run: number) => boolean);
+
+/** A lab's store as munin leaves it: a stats hint at each end, but a tenth of runs without. */
+export const ALL_BUT_A_TENTH: Hints = (run) => run % 10 !== 9;
+
+export function writeStore(root: string, runs: number, steps: number, hints: Hints): void {
   mkdirSync(join(root, 'runs'), { recursive: true });
   for (let r = 0; r < runs; r++) {
     const id = `20261101T${String(100000 + (r % 100000)).slice(-6)}Z-${r.toString(16).padStart(8, '0')}`;
@@ -48,7 +54,7 @@ export function writeStore(root: string, runs: number, steps: number, hints: boo
     );
     const logPath = join(dir, 'events.jsonl');
     writeFileSync(logPath, `${lines.join('\n')}\n`);
-    if (hints) {
+    if (typeof hints === 'function' ? hints(r) : hints) {
       const log = new RunLog();
       const read = readLogInto(logPath, root, log);
       writeFileSync(join(dir, 'stats.json'), encodeStatsHint(read.size, log.foldStatistics()));

@@ -8,6 +8,7 @@ import { benchReadBigLog } from './read-big-log.bench.js';
 import { benchReadStream } from './read-stream.bench.js';
 import { benchEnvelope } from './envelope.bench.js';
 import { benchOpenStore } from './open-store.bench.js';
+import { benchOpenLargeStore } from './open-large-store.bench.js';
 import { printFigure } from './report.js';
 import { benchUi } from './ui/ui.bench.js';
 import { spawnSync } from 'node:child_process';
@@ -49,6 +50,7 @@ if (wanted('envelope')) {
 }
 if (wanted('store')) {
   for (const figure of await benchOpenStore()) printFigure(figure);
+  for (const figure of benchOpenLargeStore()) printFigure(figure);
 }
 if (wanted('live')) {
   for (const figure of await benchLiveLatency()) printFigure(figure);

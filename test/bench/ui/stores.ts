@@ -1,10 +1,11 @@
 // The UI benchmark's stores: big ended runs (40 keys, a Compare of 20, one 10M-sample key), the
-// 10,000-run store, and live runs started by a writer process; sizes scaled by env vars.
+// 100,000-run store (a tenth without stats hints), and live runs started by a writer process;
+// sizes scaled by env vars.
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateMetricsLog } from '../generate-log.js';
-import { writeStore } from '../open-store.bench.js';
+import { ALL_BUT_A_TENTH, writeStore } from '../open-store.bench.js';
 import { metricsLine, startLine } from '../../support/live-lines.js';
 import { startLiveRun } from '../../support/live-store.js';
 import type { LiveWriter } from '../../support/live-writer.js';
@@ -21,7 +22,10 @@ export const SIZES = {
   compareSamples: scaled(20_000),
   reportSamples: scaled(200_000),
   zoomSamples: Number(process.env['MUNIN_BENCH_UI_ZOOM_SAMPLES'] ?? scaled(10_000_000)),
-  tableRuns: Math.max(100, Math.round(10_000 * Math.min(1, scale * 10))),
+  tableRuns: Number(
+    process.env['MUNIN_BENCH_UI_TABLE_RUNS'] ??
+      Math.max(100, Math.round(100_000 * Math.min(1, scale * 10))),
+  ),
   appends: Number(process.env['MUNIN_BENCH_UI_APPENDS'] ?? 600),
   cpuSeconds: Number(process.env['MUNIN_BENCH_UI_CPU_SECONDS'] ?? 60),
 } as const;
@@ -51,7 +55,7 @@ export function writeBigStore(root: string): void {
 }
 
 export function writeTableStore(root: string): void {
-  writeStore(root, SIZES.tableRuns, 50, true);
+  writeStore(root, SIZES.tableRuns, 50, ALL_BUT_A_TENTH);
 }
 
 /** Starts `count` live runs, each with a few samples so that its panel is drawn from the start. */

@@ -56,7 +56,7 @@ export async function benchUi(print: (figure: BenchFigure) => void): Promise<voi
       const served = await session.serve(root);
       const page = await session.openApp(served.url);
       // Every run listed and read: typing and scrolling time the table, not its first read.
-      await pollPage(page, READ_ALL, 180_000);
+      await pollPage(page, READ_ALL, 600_000);
       const runId = await inPage<string>(
         page,
         `document.querySelector('[data-testid="runs-table"] [data-run-id]').getAttribute('data-run-id')`,
