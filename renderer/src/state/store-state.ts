@@ -35,6 +35,14 @@ export class StoreState {
   private readonly fileEpochs = new Map<string, number>();
   private unsubscribeDeltas: () => void;
   private unsubscribeConnection: () => void;
+  /**
+   * The runs as the deltas of this turn left them, put in the view once the turn's frame is
+   * applied: a store of 100,000 runs lists in a few hundred frames, and a copy of the map per
+   * delta would copy it 100,000 times.
+   */
+  private draftRuns: Map<string, RunSummary> | null = null;
+  /** The runs the draft changed, told once it is in the view. */
+  private readonly draftTouched = new Set<string>();
   /** What the UI keeps for this store's session beyond any one page. */
   readonly session = new StoreSession();
   /** The runs' health events: those the host kept, then each as it happens. */
@@ -200,6 +208,9 @@ export class StoreState {
       this.seq = snapshot.seq;
       this.holdSeries(snapshot);
       const runs = new Map((snapshot.runs ?? []).map((run) => [run.id, run]));
+      // The snapshot holds what any draft held: the deltas before its seq.
+      this.draftRuns = null;
+      this.draftTouched.clear();
       this.holdsRuns = snapshot.runs !== null;
       // A delta missed may have been an artifacts-changed: artifact pages ask again too.
       this.update({
@@ -229,6 +240,27 @@ export class StoreState {
     }
   }
 
+  /** The draft of the runs, begun from the view's with the view updated at the turn's end. */
+  private draft(runId: string): Map<string, RunSummary> {
+    this.draftTouched.add(runId);
+    if (this.draftRuns === null) {
+      this.draftRuns = new Map(this.view.runs);
+      // A frame's deltas are applied in one task: the draft goes in once they all are.
+      queueMicrotask(() => this.putDraftInView());
+    }
+    return this.draftRuns;
+  }
+
+  private putDraftInView(): void {
+    const runs = this.draftRuns;
+    if (runs === null) return;
+    this.draftRuns = null;
+    const touched = [...this.draftTouched];
+    this.draftTouched.clear();
+    this.update({ runs, version: this.view.version + 1 });
+    for (const id of touched) this.touchRun(id);
+  }
+
   private apply(delta: Delta): void {
     if (this.resyncing !== null) return;
     if (delta.seq !== this.seq + 1) {
@@ -239,21 +271,17 @@ export class StoreState {
     this.seq = delta.seq;
     switch (delta.type) {
       case 'run-added':
-      case 'run-changed': {
-        const runs = new Map(this.view.runs);
-        runs.set(delta.run.id, delta.run);
-        this.update({ runs, version: this.view.version + 1 });
-        this.touchRun(delta.run.id);
-        break;
-      }
-      case 'run-removed': {
-        const runs = new Map(this.view.runs);
-        runs.delete(delta.runId);
+      case 'run-changed':
+        this.draft(delta.run.id).set(delta.run.id, delta.run);
+        return;
+      case 'run-removed':
+        this.draft(delta.runId).delete(delta.runId);
         this.series.delete(delta.runId);
-        this.update({ runs, version: this.view.version + 1 });
-        this.touchRun(delta.runId);
-        break;
-      }
+        return;
+    }
+    // Any other delta sees the runs as the deltas before it left them.
+    this.putDraftInView();
+    switch (delta.type) {
       case 'samples': {
         const { series } = delta;
         let runSeries = this.series.get(series.runId);
