@@ -45,7 +45,8 @@ export class RunEntry implements SourceRun {
   /** A munin run takes tags and notes, written as the format says. */
   readonly capabilities: RunCapabilities = { tags: true, notes: true };
   readonly dir: string;
-  follower: RunFollower;
+  /** Made when first asked for: a run listed from its hint has none until its samples are read. */
+  private followerValue: RunFollower | null = null;
   /**
    * Set while the run is listed from its stats hint: its samples are not read yet, and the
    * list's keys, counts and last step come from the hint.
@@ -57,8 +58,8 @@ export class RunEntry implements SourceRun {
   private readonly files: RunDirFiles;
   /** The run's log or directory while it cannot be read, and why; null when it can. */
   private unreadable: FileProblem | null = null;
-  /** Its curves' envelopes and cursor points. */
-  private readonly curves: CurveReader;
+  /** Its curves' envelopes and cursor points, made when a curve is first asked for. */
+  private curvesValue: CurveReader | null = null;
 
   /** `realRoot` is the store's real path: reads never leave it. */
   constructor(
@@ -67,9 +68,21 @@ export class RunEntry implements SourceRun {
     private readonly host: HostIdentities,
   ) {
     this.dir = join(realRoot, 'runs', id);
-    this.follower = new RunFollower(join(this.dir, LOG_FILE), realRoot);
     this.files = new RunDirFiles(this.dir, realRoot, notesPathOf(id));
-    this.curves = new CurveReader({
+  }
+
+  /**
+   * The run's log follower. A store of 100,000 runs lists most from their hints, whose samples
+   * are never read unless opened: a follower each, with its fold, would be memory held for none.
+   */
+  get follower(): RunFollower {
+    return (this.followerValue ??= new RunFollower(join(this.dir, LOG_FILE), this.realRoot));
+  }
+
+  private get curves(): CurveReader {
+    if (this.curvesValue !== null) return this.curvesValue;
+    const { id } = this;
+    return (this.curvesValue = new CurveReader({
       runId: id,
       // A munin run's samples carry no labels, and a resume's orphans are left out as it is read.
       curveSeries: (key, filter, copy) => {
@@ -83,7 +96,7 @@ export class RunEntry implements SourceRun {
       },
       series: (key) => this.log.series.get(key),
       declaration: (key) => this.log.metricDeclarations.get(key),
-    });
+    }));
   }
 
   /**
@@ -157,7 +170,7 @@ export class RunEntry implements SourceRun {
   readSamples(): FollowResult | null {
     if (this.listing === null) return null;
     this.listing = null;
-    this.follower = new RunFollower(join(this.dir, LOG_FILE), this.realRoot);
+    this.followerValue = null;
     return this.refresh();
   }
 
