@@ -26,7 +26,8 @@ export class RecordsOnlyLog extends RunLog {
       this.skippedSampleLines++;
       return;
     }
-    super.applyLine(bytes, start, end);
+    // The fast path takes only lines that open as samples lines: this one goes to the parser.
+    this.applyParsedLine(bytes, start, end);
   }
 }
 

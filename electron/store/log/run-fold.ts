@@ -175,7 +175,12 @@ export class RunLog extends SamplesFold {
   recordTimes = new RecentTimes();
   /** Told of each resume around its cut, so a follower can order what it reports. */
   orphanCutListener: OrphanCutListener | null = null;
-  private readonly fastPath = new SamplesLineScanner();
+  /** Made at the first samples line: a listing from a hint, which skips them, needs none. */
+  private fastPathValue: SamplesLineScanner | null = null;
+
+  private get fastPath(): SamplesLineScanner {
+    return (this.fastPathValue ??= new SamplesLineScanner());
+  }
 
   /**
    * Applies the whole lines of bytes[start, end) in order, as forEachWholeLine finds them, and
@@ -237,17 +242,26 @@ export class RunLog extends SamplesFold {
 
   /** Applies one whole line, bytes[start, end) without its line feed. */
   applyLine(bytes: Uint8Array, start: number, end: number): void {
-    this.lines++;
-    if (this.unreadable !== null) return;
-    if (this.start !== null && this.end === null) {
+    if (this.start !== null && this.end === null && this.unreadable === null) {
       const fast = this.fastPath.scan(bytes, start, end);
       if (fast !== undefined) {
+        this.lines++;
         if (!this.applySamples(fast)) {
           this.damaged++;
         }
         return;
       }
     }
+    this.applyParsedLine(bytes, start, end);
+  }
+
+  /**
+   * Applies one whole line through the general parser, without the fast path: for a line the
+   * fast path does not take, which a caller that knows the line's opening may tell beforehand.
+   */
+  protected applyParsedLine(bytes: Uint8Array, start: number, end: number): void {
+    this.lines++;
+    if (this.unreadable !== null) return;
     const parsed = parseLogLine(bytes, start, end);
     if (this.start === null) {
       if (parsed?.type === 'start') {
