@@ -31,6 +31,17 @@ interface NamedEntry {
 /** How many entries of one directory are remembered. */
 const MAX_NAMED = 16;
 
+/** A directory watched: its path, segments below the root, and the entries its events named. */
+interface WatchedDirectory {
+  readonly dir: string;
+  readonly parts: readonly string[];
+  /**
+   * Made at its first event: a live log raises ten a second, each of which would otherwise
+   * build its path and segments again; most of 100,000 ended runs raise none.
+   */
+  named: Map<string, NamedEntry> | null;
+}
+
 function entries(dir: string): string[] {
   try {
     return readdirSync(dir).filter((name) => !name.startsWith('.'));
@@ -43,8 +54,6 @@ function entries(dir: string): string[] {
 
 export class StoreDirectoryWatch {
   private readonly watchers = new Map<string, FSWatcher>();
-  /** Each watched directory's segments below the root. */
-  private readonly partsOf = new Map<string, readonly string[]>();
   private closed = false;
 
   constructor(
@@ -65,7 +74,7 @@ export class StoreDirectoryWatch {
    * run read is missed; runs that appear later are watched as they appear.
    */
   watchRunDirectory(id: string): void {
-    this.watchRun(join(this.root, 'runs', id));
+    this.watchRun(join(this.root, 'runs', id), ['runs', id]);
   }
 
   private partsBelowRoot(path: string): readonly string[] {
@@ -86,11 +95,13 @@ export class StoreDirectoryWatch {
   private watchRuns(): void {
     const runs = join(this.root, 'runs');
     if (!this.watchDirectory(runs)) return;
-    for (const id of entries(runs)) this.watchRun(join(runs, id));
+    for (const id of entries(runs)) this.watchRun(join(runs, id), ['runs', id]);
   }
 
-  private watchRun(dir: string): void {
-    if (this.watchDirectory(dir, true)) this.watchDirectory(join(dir, 'tags'));
+  /** Watches a run's directory, whose segments below the root are `parts`, and its tags/. */
+  private watchRun(dir: string, parts: readonly string[]): void {
+    if (this.watchDirectory(dir, true, parts))
+      this.watchDirectory(join(dir, 'tags'), false, [...parts, 'tags']);
   }
 
   private watchArtifacts(): void {
@@ -102,9 +113,15 @@ export class StoreDirectoryWatch {
     }
   }
 
-  /** Watches dir when the app shows it and it exists; true when it is watched. */
-  private watchDirectory(dir: string, listed = false): boolean {
-    const parts = this.partsBelowRoot(dir);
+  /**
+   * Watches dir when the app shows it and it exists; true when it is watched. `parts` are its
+   * segments below the root, when the caller knows them.
+   */
+  private watchDirectory(
+    dir: string,
+    listed = false,
+    parts: readonly string[] = this.partsBelowRoot(dir),
+  ): boolean {
     if (this.closed || !this.wanted(parts)) return false;
     if (this.watchers.has(dir)) return true;
     // A run's directory, listed in runs/, is watched without a stat first: that would cost a
@@ -113,13 +130,9 @@ export class StoreDirectoryWatch {
     // watch, since most runs have no tags/.
     if (!listed && !isDirectory(dir)) return false;
     let watcher: FSWatcher;
-    // The entries named by this directory's events: a live log raises ten a second, each of
-    // which would otherwise build its path and segments again.
-    const named = new Map<string, NamedEntry>();
+    const watched: WatchedDirectory = { dir, parts, named: null };
     try {
-      watcher = watch(dir, { persistent: false }, (_event, name) =>
-        this.onEvent(dir, parts, name, named),
-      );
+      watcher = watch(dir, { persistent: false }, (_event, name) => this.onEvent(watched, name));
     } catch (error) {
       const code = errorCode(error);
       if (code === 'ENOENT' || code === 'ENOTDIR') return false;
@@ -135,7 +148,6 @@ export class StoreDirectoryWatch {
       else if (!this.closed) this.events.failed(error);
     });
     this.watchers.set(dir, watcher);
-    this.partsOf.set(dir, parts);
     return true;
   }
 
@@ -145,23 +157,19 @@ export class StoreDirectoryWatch {
       if (path === dir || path.startsWith(prefix)) {
         watcher.close();
         this.watchers.delete(path);
-        this.partsOf.delete(path);
       }
     }
   }
 
-  private onEvent(
-    dir: string,
-    dirParts: readonly string[],
-    name: string | Buffer | null,
-    named: Map<string, NamedEntry>,
-  ): void {
+  private onEvent(watched: WatchedDirectory, name: string | Buffer | null): void {
     if (this.closed) return;
+    const { dir, parts: dirParts } = watched;
     if (name === null) {
       this.events.changed(dir, dirParts);
       return;
     }
     const text = name.toString();
+    const named = (watched.named ??= new Map());
     let entry = named.get(text);
     if (entry === undefined) {
       entry = { path: join(dir, text), parts: [...dirParts, text] };
@@ -175,7 +183,7 @@ export class StoreDirectoryWatch {
         if (parts.length === 1 && parts[0] === 'runs') this.watchRuns();
         // A run that appeared is watched at once (it is no run until its first line is whole).
         else if (parts.length === 1 && parts[0] === 'artifacts') this.watchArtifacts();
-        else if (parts[0] === 'runs' && parts.length === 2) this.watchRun(path);
+        else if (parts[0] === 'runs' && parts.length === 2) this.watchRun(path, parts);
         else if (parts[0] === 'artifacts' && parts.length === 2) {
           if (this.watchDirectory(path)) this.watchDirectory(join(path, 'aliases'));
         } else this.watchDirectory(path);
