@@ -5,7 +5,7 @@
 import { basename } from 'node:path';
 import type { RunSummary, StoreInfo } from '../../shared/api/contract.js';
 import type { HealthThresholds } from '../../shared/api/health.js';
-import { compareUtf8 } from '../../shared/format/utf8.js';
+import { sortUtf8 } from '../../shared/format/utf8.js';
 import type { RunsSource, SourceRun } from '../sources/run-source.js';
 
 export function storeInfo(source: RunsSource, health: HealthThresholds): StoreInfo {
@@ -26,5 +26,5 @@ export function listRuns(
   runs: ReadonlyMap<string, SourceRun>,
   summarize: (run: SourceRun) => RunSummary,
 ): RunSummary[] {
-  return [...runs.keys()].sort(compareUtf8).map((id) => summarize(runs.get(id)!));
+  return sortUtf8([...runs.keys()]).map((id) => summarize(runs.get(id)!));
 }

@@ -4,7 +4,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { errorCode } from '../error-code.js';
-import { compareUtf8 } from '../../shared/format/utf8.js';
+import { sortUtf8 } from '../../shared/format/utf8.js';
 import { log } from '../log.js';
 import { isAbsent } from './file-errors.js';
 import { firstLineOf } from './log/log-bytes.js';
@@ -101,25 +101,24 @@ function runsEntries(root: string): string[] {
   }
 }
 
-/** The names in runs/ that may be runs (not .-named), newest first: ids start with their time. */
+/** The names in runs/ that may be runs (not .-named), oldest first: ids start with their time. */
 export function listRunCandidates(root: string): string[] {
-  return runsEntries(root).sort((a, b) => compareUtf8(b, a));
+  return sortUtf8(runsEntries(root));
 }
 
 /** The ids of the store's runs, in byte order: those that cannot be read too, to be told so. */
 export function listRunIds(root: string, realRoot = realStoreRoot(root)): string[] {
-  return runsEntries(root)
-    .filter((name) => {
-      const logPath = join(root, 'runs', name, LOG_FILE);
-      const firstLine = firstLineOf(logPath, realRoot);
-      if (firstLine.state === 'whole') return true;
-      // There but not to be read: listed, and read as unreadable with the reason.
-      if (firstLine.state === 'unreadable') {
-        log.warn(`${logPath} ${firstLine.reason}; its run is listed as unreadable`);
-        return true;
-      }
-      log.debug(`${logPath} has no whole first line: not a run (yet), left out`);
-      return false;
-    })
-    .sort(compareUtf8);
+  const ids = runsEntries(root).filter((name) => {
+    const logPath = join(root, 'runs', name, LOG_FILE);
+    const firstLine = firstLineOf(logPath, realRoot);
+    if (firstLine.state === 'whole') return true;
+    // There but not to be read: listed, and read as unreadable with the reason.
+    if (firstLine.state === 'unreadable') {
+      log.warn(`${logPath} ${firstLine.reason}; its run is listed as unreadable`);
+      return true;
+    }
+    log.debug(`${logPath} has no whole first line: not a run (yet), left out`);
+    return false;
+  });
+  return sortUtf8(ids);
 }

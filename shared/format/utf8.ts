@@ -152,3 +152,15 @@ function compareCodePoints(a: string, b: string, from: number): number {
     i += x > 0xffff ? 2 : 1;
   }
 }
+
+/** A unit of a surrogate pair, or a lone one: where UTF-16 order and UTF-8 order part. */
+const SURROGATE = /[\ud800-\udfff]/;
+
+/**
+ * Sorts names in place by the byte order of their UTF-8 forms, as compareUtf8 orders them. Where
+ * no name holds a surrogate every unit is its code point, so the engine's own order is the same
+ * and much faster: a store's 100,000 ids sort before its first rows are shown.
+ */
+export function sortUtf8(names: string[]): string[] {
+  return names.some((name) => SURROGATE.test(name)) ? names.sort(compareUtf8) : names.sort();
+}

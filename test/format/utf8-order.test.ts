@@ -3,7 +3,7 @@
 // the units where UTF-16 order and code point order part (surrogates, U+E000 to U+FFFF).
 
 import { describe, expect, it } from 'vitest';
-import { compareUtf8 } from '../../shared/format/utf8.js';
+import { compareUtf8, sortUtf8 } from '../../shared/format/utf8.js';
 
 const sign = (n: number): number => (n < 0 ? -1 : n > 0 ? 1 : 0);
 
@@ -71,5 +71,18 @@ describe('compareUtf8', () => {
       );
       expect(sign(compareUtf8(b, a)) + sign(compareUtf8(a, b))).toBe(0);
     }
+  });
+
+  it('sorts as it compares, with surrogates among the names or none', () => {
+    const next = seeded(11);
+    for (let round = 0; round < 200; round++) {
+      const names = Array.from({ length: 30 }, () => randomString(next));
+      // Half the rounds without a surrogate, where the engine's own order serves.
+      const listed = round % 2 === 0 ? names.map((n) => n.replace(/\p{Cs}/gu, 'z')) : names;
+      const wanted = [...listed].sort((a, b) => byCodePoints(a, b));
+      expect(sortUtf8([...listed]).map(escape)).toEqual(wanted.map(escape));
+    }
+    // Past U+FFFF after U+FFFF, which UTF-16 order puts before it.
+    expect(sortUtf8(['\ud83d\ude00', '\uffff', 'a'])).toEqual(['a', '\uffff', '\ud83d\ude00']);
   });
 });

@@ -43,7 +43,7 @@ export class ReadScheduler {
   private readonly unreadSet: Set<string>;
 
   constructor(private readonly options: ReadSchedulerOptions) {
-    this.unread = listRunCandidates(options.root).reverse();
+    this.unread = listRunCandidates(options.root);
     this.unreadSet = new Set(this.unread);
   }
 
