@@ -15,8 +15,11 @@ import { checkStoreDirectory, whyUnreadable, UnreadableFile } from '../../store/
 import type { StoreWatcher } from '../../follow/store-watcher.js';
 import { RunEntry } from './run-entry.js';
 
-/** How long open reads runs before it returns, and how long each background turn reads. */
+/** How long open takes, listing runs/ and reading runs, before it returns. */
 export const INITIAL_READ_MS = 150;
+/** How long open reads runs however long listing them took: a screenful's worth or more. */
+export const FIRST_RUNS_MS = 25;
+/** How long each turn of the background reading reads. */
 const BACKGROUND_SLICE_MS = 25;
 
 export interface ReadSchedulerOptions {
