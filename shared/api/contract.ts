@@ -427,6 +427,25 @@ export interface EnvelopeQuery {
   readonly formula?: string;
 }
 
+/** The most points one `samplesAt` request asks for: a panel of more lines asks in parts. */
+export const MAX_POINTS_ASKED = 4096;
+
+/**
+ * What a cursor at x `at` reads on one line: the last point, in x order, whose x is at most
+ * `at`, on the same x column (and step metric) as an envelope, with its smoothed value.
+ */
+export interface PointQuery {
+  readonly runId: string;
+  readonly key: string;
+  readonly x: EnvelopeXColumn;
+  readonly stepMetric?: string;
+  readonly at: number;
+  readonly smoothing?: number;
+  readonly filter?: LabelFilter;
+  readonly copy?: SeriesCopy;
+  readonly formula?: string;
+}
+
 /** A request from the UI; `op` names the operation. */
 export type ApiRequest =
   | { readonly op: 'storeInfo' }
@@ -474,21 +493,15 @@ export type ApiRequest =
       readonly op: 'envelopes';
       readonly requests: readonly EnvelopeQuery[];
     }
+  | ({ readonly op: 'sampleAt' } & PointQuery)
   | {
       /**
-       * The point a cursor at x `at` reads: the last point, in x order, whose x is at most `at`,
-       * on the same x column (and step metric) as an envelope, with its smoothed value.
+       * The points a cursor reads on a panel's lines at once: each as `sampleAt` answers it, in
+       * the order asked, in one message each way (a hover over a Compare of 200 runs sent 200
+       * requests per panel per move). Refused whole with the first line's refusal.
        */
-      readonly op: 'sampleAt';
-      readonly runId: string;
-      readonly key: string;
-      readonly x: EnvelopeXColumn;
-      readonly stepMetric?: string;
-      readonly at: number;
-      readonly smoothing?: number;
-      readonly filter?: LabelFilter;
-      readonly copy?: SeriesCopy;
-      readonly formula?: string;
+      readonly op: 'samplesAt';
+      readonly requests: readonly PointQuery[];
     }
   | {
       /** How a label's value changes along a key's series: stretches to colour a curve by. */
@@ -687,6 +700,8 @@ export interface ApiResults {
   envelopes: readonly EnvelopeColumns[];
   /** Null when no point lies at or before the x asked for. */
   sampleAt: PointAt | null;
+  /** One a request, in the order asked; null where no point lies at or before its x. */
+  samplesAt: readonly (PointAt | null)[];
   /** In x order; empty when no sample carries the label. */
   labelSegments: readonly LabelSegment[];
   groupEnvelope: GroupEnvelope;
@@ -766,6 +781,7 @@ export const API_OPS: readonly ApiOp[] = [
   'envelope',
   'envelopes',
   'sampleAt',
+  'samplesAt',
   'labelSegments',
   'groupEnvelope',
   'groupAt',

@@ -11,10 +11,10 @@ import type {
   GroupSpread,
   GroupX,
   LabelFilter,
-  RequestOf,
+  PointQuery,
   SeriesCopy,
 } from './contract.js';
-import { API_OPS, MAX_ENVELOPES_ASKED } from './contract.js';
+import { API_OPS, MAX_ENVELOPES_ASKED, MAX_POINTS_ASKED } from './contract.js';
 import { isKey, isSegment, tagProblem } from '../format/names.js';
 import { isWellFormedUnicode } from '../format/utf8.js';
 import { MAX_REPORT_RUNS, readReportAsk } from './report-ask.js';
@@ -177,6 +177,40 @@ function checkEnvelopeQuery(raw: Record<string, unknown>): EnvelopeQuery | ApiEr
   return problem ?? query;
 }
 
+/** A cursor's point query (a `sampleAt` request's members but op), checked; or why it is not one. */
+function checkPointQuery(raw: Record<string, unknown>): PointQuery | ApiError {
+  const runId = checkRunId(raw);
+  if (typeof runId !== 'string') return runId;
+  const { key, x, at } = raw;
+  if (typeof key !== 'string' || key.length > MAX_KEY_LENGTH || !isKey(key))
+    return bad('key must be a key');
+  if (x !== 'step' && x !== 'time' && x !== 'step_metric')
+    return bad('x must be "step", "time" or "step_metric"');
+  if (typeof at !== 'number' || Number.isNaN(at)) return bad('at must be a number');
+  const query: Writable<PointQuery> = { runId, key, x, at };
+  const problem = checkCurveBasis(raw, x, query);
+  return problem ?? query;
+}
+
+/** A batch's `requests`: 1 to `max` queries, each checked; or the first one's problem. */
+function checkQueries<Query>(
+  raw: Record<string, unknown>,
+  max: number,
+  what: string,
+  check: (item: Record<string, unknown>) => Query | ApiError,
+): Query[] | ApiError {
+  const requests = raw['requests'];
+  if (!Array.isArray(requests) || requests.length === 0 || requests.length > max)
+    return bad(`requests must be a list of 1 to ${max} ${what} requests`);
+  const queries: Query[] = [];
+  for (const [i, item] of requests.entries()) {
+    const query = isRecord(item) ? check(item) : bad('it is not an object');
+    if (isApiError(query)) return bad(`requests[${i}]: ${query.message}`);
+    queries.push(query);
+  }
+  return queries;
+}
+
 /** The request, checked; or why it is not one. */
 export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
   if (!isRecord(raw)) return bad('a request is an object');
@@ -278,33 +312,16 @@ export function parseApiRequest(raw: unknown): ApiRequest | ApiError {
       return 'code' in query ? query : { op: knownOp, ...query };
     }
     case 'envelopes': {
-      const requests = raw['requests'];
-      if (
-        !Array.isArray(requests) ||
-        requests.length === 0 ||
-        requests.length > MAX_ENVELOPES_ASKED
-      )
-        return bad(`requests must be a list of 1 to ${MAX_ENVELOPES_ASKED} envelope requests`);
-      const queries: EnvelopeQuery[] = [];
-      for (const [i, item] of requests.entries()) {
-        const query = isRecord(item) ? checkEnvelopeQuery(item) : bad('it is not an object');
-        if ('code' in query) return bad(`requests[${i}]: ${query.message}`);
-        queries.push(query);
-      }
-      return { op: knownOp, requests: queries };
+      const requests = checkQueries(raw, MAX_ENVELOPES_ASKED, 'envelope', checkEnvelopeQuery);
+      return 'code' in requests ? requests : { op: knownOp, requests };
     }
     case 'sampleAt': {
-      const runId = checkRunId(raw);
-      if (typeof runId !== 'string') return runId;
-      const { key, x, at } = raw;
-      if (typeof key !== 'string' || key.length > MAX_KEY_LENGTH || !isKey(key))
-        return bad('key must be a key');
-      if (x !== 'step' && x !== 'time' && x !== 'step_metric')
-        return bad('x must be "step", "time" or "step_metric"');
-      if (typeof at !== 'number' || Number.isNaN(at)) return bad('at must be a number');
-      const request: Writable<RequestOf<'sampleAt'>> = { op: knownOp, runId, key, x, at };
-      const problem = checkCurveBasis(raw, x, request);
-      return problem ?? request;
+      const query = checkPointQuery(raw);
+      return 'code' in query ? query : { op: knownOp, ...query };
+    }
+    case 'samplesAt': {
+      const requests = checkQueries(raw, MAX_POINTS_ASKED, 'point', checkPointQuery);
+      return 'code' in requests ? requests : { op: knownOp, requests };
     }
     case 'labelSegments': {
       const runId = checkRunId(raw);

@@ -34,6 +34,7 @@ const MEMBERS: Record<ApiOp, readonly string[]> = {
   envelope: ['op', 'runId', 'key', 'x', 'x0', 'x1', 'width'],
   envelopes: ['op', 'requests'],
   sampleAt: ['op', 'runId', 'key', 'x', 'at'],
+  samplesAt: ['op', 'requests'],
   labelSegments: ['op', 'runId', 'key', 'label', 'x'],
   groupEnvelope: ['op', 'runIds', 'key', 'x', 'x0', 'x1', 'width', 'center', 'spread'],
   groupAt: ['op', 'runIds', 'key', 'x', 'at', 'center', 'spread'],
@@ -188,10 +189,11 @@ class Fuzzer {
     const runId = prng.chance(0.5) ? EXAMPLE_RUN : `run-${prng.u32()}`;
     const tag = prng.pick(['baseline', 'Grüße ✓', 'with space', `t${prng.int(50)}`]);
     const request: Record<string, unknown> = { op };
-    if (op === 'envelopes') {
-      // A panel's lines: envelope requests, but for their op.
+    if (op === 'envelopes' || op === 'samplesAt') {
+      // A panel's lines: envelope (or sampleAt) requests, but for their op.
+      const one = op === 'envelopes' ? 'envelope' : 'sampleAt';
       request['requests'] = Array.from({ length: 1 + prng.int(3) }, () => {
-        const { op: _op, ...query } = this.wellFormedOf('envelope');
+        const { op: _op, ...query } = this.wellFormedOf(one);
         void _op;
         return query;
       });
@@ -304,7 +306,7 @@ function expectAnswer(value: unknown, response: ApiResponse | undefined): void {
     expect(response!.ok || response!.error.code === 'no-such-artifact').toBe(true);
     return;
   }
-  if (parsed.op === 'envelopes') {
+  if (parsed.op === 'envelopes' || parsed.op === 'samplesAt') {
     // Refused whole: by a run not there, or a key the run does not have.
     const missing = parsed.requests.some((query) => query.runId !== EXAMPLE_RUN);
     expect(

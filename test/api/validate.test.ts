@@ -463,6 +463,33 @@ describe('malformed requests', () => {
     });
   });
 
+  it('with points asked at once that are not a list of sampleAt requests, saying which', () => {
+    const good = { runId: RUN, key: 'train/loss', x: 'step', at: 12 };
+    for (const requests of [undefined, null, good, [], Array(4097).fill(good)])
+      expect(expectBad({ op: 'samplesAt', requests }).message).toMatch(
+        /^requests must be a list of 1 to 4096 point requests/,
+      );
+    expect(expectBad({ op: 'samplesAt', requests: [good, 7] }).message).toBe(
+      'requests[1]: it is not an object',
+    );
+    expect(expectBad({ op: 'samplesAt', requests: [good, { ...good, at: NaN }] }).message).toBe(
+      'requests[1]: at must be a number',
+    );
+    expect(
+      expectBad({ op: 'samplesAt', requests: [{ ...good, stepMetric: 'train/epoch' }] }).message,
+    ).toBe('requests[0]: stepMetric goes only with x "step_metric"');
+    // Each is a sampleAt's query, as that op checks it, its op left out.
+    const smoothed = { ...good, x: 'step_metric', smoothing: 0.5, copy: 'orphans' };
+    expect(parseApiRequest({ op: 'samplesAt', requests: [{ ...smoothed, op: 'x' }] })).toEqual({
+      op: 'samplesAt',
+      requests: [smoothed],
+    });
+    expect(parseApiRequest({ op: 'sampleAt', ...smoothed })).toEqual({
+      op: 'sampleAt',
+      ...smoothed,
+    });
+  });
+
   it('drop a smoothing of 0, which is none', () => {
     const request = { op: 'envelope', runId: RUN, key: 'a', x: 'step', x0: 0, x1: 1, width: 9 };
     expect(parseApiRequest({ ...request, smoothing: 0 })).toStrictEqual(request);

@@ -312,3 +312,44 @@ describe('the envelopes op', () => {
     expect(!missing.ok && missing.error.code).toBe('no-such-run');
   });
 });
+
+describe('the samplesAt op', () => {
+  const queries = [
+    { runId: RUN, key: 'train/loss', x: 'step', at: 17.5 },
+    { runId: RUN, key: 'train/loss', x: 'step_metric', at: 40, smoothing: 0.8 },
+    { runId: RUN, key: 'train/epoch', x: 'time', at: 1_800_000_000 + 2500.5 },
+    { runId: RUN, key: 'train/loss', x: 'step', at: -1 },
+  ];
+
+  it('answers each point as the sampleAt op does, in the order asked', async () => {
+    const response = (await session.request({
+      op: 'samplesAt',
+      requests: queries,
+    })) as ApiResponse<'samplesAt'>;
+    expect(response.ok).toBe(true);
+    if (!response.ok) return;
+    expect(response.result).toHaveLength(queries.length);
+    for (const [i, query] of queries.entries()) {
+      const one = (await session.request({ op: 'sampleAt', ...query })) as ApiResponse<'sampleAt'>;
+      expect(one.ok && response.result[i]).toEqual(one.ok && one.result);
+    }
+    expect(response.result[0]!.step).toBe(17);
+    expect(response.result[3]).toBeNull();
+  });
+
+  it('refuses all with the first line refused, and a run not there', async () => {
+    const refused = await session.request({
+      op: 'samplesAt',
+      requests: [queries[0], { ...queries[0], x: 'step_metric', stepMetric: 'train/nope' }],
+    });
+    expect(!refused.ok && refused.error).toEqual({
+      code: 'bad-request',
+      message: `run ${RUN} has no step metric train/nope`,
+    });
+    const missing = await session.request({
+      op: 'samplesAt',
+      requests: [queries[0], { ...queries[0], runId: '20261201T000000Z-0000dead' }],
+    });
+    expect(!missing.ok && missing.error.code).toBe('no-such-run');
+  });
+});

@@ -296,6 +296,7 @@ export class RemoteSource implements RunsSource {
           ...request.panels.flatMap((panel) => this.baselines(panel.formula)),
         ]);
       case 'envelopes':
+      case 'samplesAt':
         return this.mirror.load(
           this.mine(request.requests.map((query) => query.runId)).concat(
             request.requests.flatMap((query) => this.baselines(query.formula)),

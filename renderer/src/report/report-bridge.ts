@@ -39,6 +39,9 @@ export function reportBridge(curves: ReportCurves, groups: ReportGroupCurves): M
     requests.map((query) => curves.envelope(query)),
   );
   api.sampleAt = answered((request: ArgsOf<'sampleAt'>) => curves.sampleAt(request));
+  api.samplesAt = answered(({ requests }: ArgsOf<'samplesAt'>) =>
+    requests.map((query) => curves.sampleAt(query)),
+  );
   api.groupEnvelope = answered((request: ArgsOf<'groupEnvelope'>) => groups.groupEnvelope(request));
   api.groupAt = answered((request: ArgsOf<'groupAt'>) => groups.groupAt(request));
   return {
