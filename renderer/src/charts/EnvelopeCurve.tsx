@@ -22,6 +22,7 @@ import type { EnvelopeRun } from './envelope-trace.js';
 import { envelopeTrace } from './envelope-trace.js';
 import type { CursorPoint } from './cursor-readout.js';
 import { CurvePanel } from './CurvePanel.js';
+import { pointsAt } from './points-at.js';
 import type { FileStepMarks } from './FileStepTicks.js';
 import type { PngSpec } from './png-export.js';
 import type { RunMarks } from './marks/mark-clusters.js';
@@ -172,25 +173,25 @@ export function EnvelopeCurve(props: {
   const shownLines = lines.filter((line) => answered.answers.has(lineId(line)));
   const shownIds = JSON.stringify(shownLines.map(lineId));
   const readAt = useCallback(
-    (x: number): Promise<readonly (CursorPoint | null)[]> =>
-      Promise.all(
-        shownLines.map(async ({ run, copy }) => {
-          const offset = shownMode === 'relative' ? run.startTime : 0;
-          const point = unwrap(
-            await bridge.api.sampleAt({
-              runId: run.runId,
-              key: title,
-              x: xColumnOf(shownMode),
-              at: x + offset,
-              ...(shownSmoothing > 0 ? { smoothing: shownSmoothing } : {}),
-              ...(run.filter === undefined ? {} : { filter: run.filter }),
-              ...(copy === 'orphans' ? { copy } : {}),
-              ...(formula === undefined ? {} : { formula }),
-            }),
-          );
-          return point === null ? null : { ...point, x: point.x - offset };
-        }),
-      ),
+    async (x: number): Promise<readonly (CursorPoint | null)[]> => {
+      const offsetOf = (run: EnvelopeRun): number => (shownMode === 'relative' ? run.startTime : 0);
+      const points = await pointsAt(
+        bridge,
+        shownLines.map(({ run, copy }) => ({
+          runId: run.runId,
+          key: title,
+          x: xColumnOf(shownMode),
+          at: x + offsetOf(run),
+          ...(shownSmoothing > 0 ? { smoothing: shownSmoothing } : {}),
+          ...(run.filter === undefined ? {} : { filter: run.filter }),
+          ...(copy === 'orphans' ? { copy } : {}),
+          ...(formula === undefined ? {} : { formula }),
+        })),
+      );
+      return points.map((point, i) =>
+        point === null ? null : { ...point, x: point.x - offsetOf(shownLines[i]!.run) },
+      );
+    },
     // shownLines is new with every render; the lines it holds are named by shownIds.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [bridge, title, formula, shownMode, shownSmoothing, shownIds],

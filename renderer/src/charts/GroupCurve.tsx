@@ -16,6 +16,7 @@ import { usePlotColumns, useRefreshTick } from './use-plot-columns.js';
 import type { Trace, XAxisMode } from './curve-data.js';
 import type { CursorPoint } from './cursor-readout.js';
 import { CurvePanel } from './CurvePanel.js';
+import { pointsAt } from './points-at.js';
 import { envelopeTrace } from './envelope-trace.js';
 import type { GroupMode } from './group-bands.js';
 import { groupModeOf, groupTraces } from './group-bands.js';
@@ -177,9 +178,19 @@ export function GroupCurve(props: {
     (at: number): Promise<readonly (CursorPoint | null)[]> => {
       const extra = formula === undefined ? {} : { formula };
       const xColumn = answered.mode === 'step' ? 'step' : 'time';
+      const ids = (JSON.parse(readKey) as string[]).map(
+        (id) => id.split('\u0000') as [string, string],
+      );
+      // The runs' own lines in one request; each group's center asks groupAt.
+      const runParts = ids.flatMap(([, part]) =>
+        part === 'band' || part === 'center' ? [] : [part],
+      );
+      const runPoints = pointsAt(
+        bridge,
+        runParts.map((part) => ({ runId: part, key: title, ...extra, x: xColumn, at })),
+      ).then((points) => new Map(points.map((point, i) => [runParts[i]!, point])));
       return Promise.all(
-        (JSON.parse(readKey) as string[]).map(async (id): Promise<CursorPoint | null> => {
-          const [groupId, part] = id.split('\u0000') as [string, string];
+        ids.map(async ([groupId, part]): Promise<CursorPoint | null> => {
           if (part === 'band') return null;
           if (part === 'center') {
             const group = groups.find((g) => g.id === groupId);
@@ -205,9 +216,7 @@ export function GroupCurve(props: {
               band: { low, high, n, of },
             };
           }
-          const point = unwrap(
-            await bridge.api.sampleAt({ runId: part, key: title, ...extra, x: xColumn, at }),
-          );
+          const point = (await runPoints).get(part) ?? null;
           return point === null ? null : { ...point, smoothed: null };
         }),
       );
