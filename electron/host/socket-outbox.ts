@@ -1,16 +1,19 @@
-// What `serve` sends one WebSocket, bounded whatever its client does: no frame over a cap, deltas
-// dropped (and the client told to resubscribe) rather than piled up for a client that does not
-// read, and requests answered only while their answers have room, so none piles up either.
+// What `serve` sends one WebSocket, bounded whatever its client does: no frame over a cap (an
+// answer bigger goes in parts), deltas dropped (and the client told to resubscribe) rather than
+// piled up for a client that does not read, and requests answered only while their answers have
+// room, so none piles up either.
 
 import type { ApiResponse, Delta } from '../../shared/api/contract.js';
 import type { WireServerMessage } from '../../shared/api/wire-codec.js';
 import { log } from '../log.js';
+import { answerParts } from '../../shared/api/answer-parts.js';
 import { deltaFrames } from './delta-frames.js';
+import { nodeTextCodec } from './node-text-codec.js';
 
 const MiB = 1 << 20;
 
 export interface FlowLimits {
-  /** No frame is bigger: a batch of deltas is cut into several, a bigger answer is refused. */
+  /** No frame is bigger: a batch of deltas is cut into several, a bigger answer into parts. */
   readonly maxFrameBytes: number;
   /** Deltas go in frames of about this much, so that the backlog is looked at between them. */
   readonly deltaFrameBytes: number;
@@ -29,7 +32,7 @@ export interface FlowLimits {
 export const FLOW_LIMITS: FlowLimits = {
   // A frame is made whole here and read whole by the page. 64 MiB holds a snapshot of some 50
   // series at the whole-series limit (about 2.7M samples of columns), and stays under the 100
-  // MiB that a `ws` client takes by default; an answer bigger than that is refused, not sent.
+  // MiB that a `ws` client takes by default; an answer bigger than that goes in parts of it.
   maxFrameBytes: 64 * MiB,
   deltaFrameBytes: MiB,
   // Seconds of the fastest live store even over a slow tunnel; a client that reads keeps it
@@ -157,17 +160,13 @@ export class SocketOutbox {
       const message = error instanceof Error ? error.message : String(error);
       frame = this.refusal(id, 'internal', `the answer cannot be sent: ${message}`);
     }
-    if (frame.length > this.limits.maxFrameBytes) {
-      frame = this.refusal(
-        id,
-        'too-large',
-        `the answer is ${size(frame.length)}, more than the ${size(this.limits.maxFrameBytes)} a frame of munin-view serve may carry; ask for less at once`,
-      );
-    }
-    this.write(frame, true);
+    if (frame.length <= this.limits.maxFrameBytes) return this.write(frame, true);
+    // The client puts the parts together again; they go at once, as the whole would have.
+    for (const part of answerParts(frame, id, this.limits.maxFrameBytes, nodeTextCodec))
+      this.write(part, true);
   }
 
-  private refusal(id: number, code: 'internal' | 'too-large', message: string): Uint8Array {
+  private refusal(id: number, code: 'internal', message: string): Uint8Array {
     return this.encode({ type: 'response', id, response: { ok: false, error: { code, message } } });
   }
 

@@ -330,9 +330,21 @@ export interface WireRequest {
   readonly request: unknown;
 }
 
+/** The header of one part; its bytes follow it, 8-aligned, as a wire frame's arrays do. */
+export interface AnswerPartHeader {
+  readonly type: 'response-part';
+  readonly id: number;
+  /** Where the part's bytes go in the answer's frame, and that frame's length. */
+  readonly offset: number;
+  readonly total: number;
+  readonly bytes: number;
+}
+
 /** Server to client over the WebSocket. */
 export type WireServerMessage =
   | { readonly type: 'response'; readonly id: number; readonly response: unknown }
+  /** A part of a response too big for one frame (see answer-parts.ts); its bytes follow. */
+  | AnswerPartHeader
   /** The deltas of one turn of the host's event loop, in order. */
   | { readonly type: 'deltas'; readonly deltas: readonly unknown[] }
   /**

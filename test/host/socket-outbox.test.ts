@@ -1,5 +1,5 @@
 // What serve sends a WebSocket, on a socket that reads only when the test says: answers over
-// the cap refused, deltas dropped past the backlog and a resync once drained, requests held
+// the cap sent in parts, deltas dropped past the backlog and a resync once drained, requests held
 // while answers wait, and a client that stays behind closed.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,8 @@ import { nodeTextCodec } from '../../electron/host/serve.js';
 import type { FlowLimits, OutboxSocket } from '../../electron/host/socket-outbox.js';
 import { CLOSE_BEHIND, SocketOutbox } from '../../electron/host/socket-outbox.js';
 import type { ApiResponse, Delta } from '../../shared/api/contract.js';
+import type { AnswerPartHeader } from '../../shared/api/answer-parts.js';
+import { AnswerAssembly, answerPartBytes } from '../../shared/api/answer-parts.js';
 import type { WireServerMessage } from '../../shared/api/wire-codec.js';
 import { decodeWireMessage, encodeWireMessage } from '../../shared/api/wire-codec.js';
 
@@ -111,22 +113,41 @@ afterEach(() => {
 });
 
 describe('SocketOutbox', () => {
-  it('answers with too-large, naming both sizes, instead of a frame over the cap', async () => {
-    outbox.answer(answerOf(7, doubles(20_000)));
+  it('sends an answer over the cap in parts of at most the cap, in order, then the next', async () => {
+    const big = Float64Array.from({ length: 20_000 }, (_, i) => i / 7);
+    outbox.answer(answerOf(7, big));
     outbox.answer(answerOf(8));
     await vi.advanceTimersByTimeAsync(0);
-    const [refused, next] = socket.sent;
-    expect(refused!.id).toBe(7);
-    expect(refused!.response).toEqual({
-      ok: false,
-      error: {
-        code: 'too-large',
-        message:
-          'the answer is 157 KiB, more than the 64 KiB a frame of munin-view serve may carry; ask for less at once',
-      },
-    });
-    expect(next).toEqual({ type: 'response', id: 8, response: { ok: true, result: 'ok' } });
+    // 157 KiB of doubles in parts of under 64 KiB: three, sent at once as the whole would be;
+    // the next answer waits until the client has read them.
+    expect(socket.sent.map((m) => m.type)).toEqual([
+      'response-part',
+      'response-part',
+      'response-part',
+    ]);
+    socket.take(1 << 20);
+    await vi.advanceTimersByTimeAsync(LIMITS.checkMs);
+    const sent = socket.sent;
+    expect(sent.map((m) => m.type)).toEqual([
+      'response-part',
+      'response-part',
+      'response-part',
+      'response',
+    ]);
     for (const frame of socket.frames) expect(frame.length).toBeLessThanOrEqual(64 * KiB);
+    const assembly = new AnswerAssembly();
+    const wholes = socket.frames
+      .slice(0, 3)
+      .map((frame, i) =>
+        assembly.take(
+          sent[i] as AnswerPartHeader,
+          answerPartBytes(frame, sent[i] as AnswerPartHeader),
+        ),
+      );
+    expect(wholes.slice(0, 2)).toEqual([null, null]);
+    const answer = decodeWireMessage(wholes[2]!, nodeTextCodec) as Sent;
+    expect(answer).toEqual({ type: 'response', id: 7, response: { ok: true, result: big } });
+    expect(sent[3]).toEqual({ type: 'response', id: 8, response: { ok: true, result: 'ok' } });
   });
 
   it('cuts a batch of deltas into frames of about the target, in order', () => {

@@ -1,11 +1,13 @@
 // A WebSocket client of a `munin-view serve` child for the hostile tests: it can stop reading
 // (its socket paused, so what the server sends piles up on the server's side) and it keeps every
-// message the server sends, of whatever type.
+// message the server sends, of whatever type (an answer sent in parts, put together, too).
 
 import WebSocket from 'ws';
 import { nodeTextCodec } from '../../electron/host/serve.js';
 import type { ApiResponse } from '../../shared/api/contract.js';
 import { decodeWireMessage, encodeWireMessage } from '../../shared/api/wire-codec.js';
+import type { AnswerPartHeader } from '../../shared/api/answer-parts.js';
+import { AnswerAssembly, answerPartBytes } from '../../shared/api/answer-parts.js';
 
 export interface ServerMessage {
   readonly type: string;
@@ -21,11 +23,22 @@ export class ServeClient {
   closed: { code: number; reason: string } | null = null;
   private nextId = 1;
   private readonly waiters = new Set<() => void>();
+  private readonly parts = new AnswerAssembly();
 
   private constructor(private readonly ws: WebSocket) {
     ws.on('message', (data: Buffer) => {
-      this.messages.push(decodeWireMessage(data, nodeTextCodec) as ServerMessage);
+      const message = decodeWireMessage(data, nodeTextCodec) as ServerMessage;
+      this.messages.push(message);
       this.frameBytes.push(data.length);
+      if (message.type === 'response-part') {
+        const header = message as unknown as AnswerPartHeader;
+        const whole = this.parts.take(header, answerPartBytes(data, header));
+        // The answer put together follows its last part; it came in no frame of its own.
+        if (whole !== null) {
+          this.messages.push(decodeWireMessage(whole, nodeTextCodec) as ServerMessage);
+          this.frameBytes.push(0);
+        }
+      }
       this.wake();
     });
     ws.on('close', (code, reason) => {

@@ -21,6 +21,7 @@ import {
 } from '../../../shared/api/stdio-frames.js';
 import type { WireServerMessage } from '../../../shared/api/wire-codec.js';
 import { decodeWireMessage, encodeWireMessage } from '../../../shared/api/wire-codec.js';
+import { AnswerAssembly, answerPartBytes } from '../../../shared/api/answer-parts.js';
 import { nodeTextCodec } from '../../host/node-text-codec.js';
 import { ApiFailure } from '../../host/ops/api-failure.js';
 import { log } from '../../log.js';
@@ -53,6 +54,7 @@ type Pending = { resolve(result: unknown): void; reject(error: Error): void };
 export class FarConnection {
   private readonly child: ChildProcess;
   private readonly reader = new FrameReader(MAX_SERVER_FRAME_BYTES);
+  private readonly parts = new AnswerAssembly();
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   /** Frames read and not yet taken, in order. */
@@ -167,6 +169,13 @@ export class FarConnection {
       let message: WireServerMessage;
       try {
         message = decodeWireMessage(frame, nodeTextCodec) as WireServerMessage;
+        // An answer too big for a frame comes in parts: it is taken once the last has come.
+        if (typeof message === 'object' && message !== null && message.type === 'response-part') {
+          const whole = this.parts.take(message, answerPartBytes(frame, message));
+          this.framesRead++;
+          if (whole === null) continue;
+          message = decodeWireMessage(whole, nodeTextCodec, { owned: true }) as WireServerMessage;
+        }
       } catch (error) {
         return this.garbage(
           `${this.address.host} sent a frame that does not decode (${(error as Error).message})`,

@@ -7,6 +7,7 @@ import type { ApiFunctions, ArgsOf, MuninBridge } from '../../../shared/api/brid
 import { API_OPS } from '../../../shared/api/bridge.js';
 import type { TextCodec, WireServerMessage } from '../../../shared/api/wire-codec.js';
 import { decodeWireMessage, encodeWireMessage } from '../../../shared/api/wire-codec.js';
+import { AnswerAssembly, answerPartBytes } from '../../../shared/api/answer-parts.js';
 
 const textCodec: TextCodec = {
   encode: (text) => new TextEncoder().encode(text),
@@ -23,6 +24,7 @@ export function createSocketBridge(
   const deltaListeners = new Set<(delta: Delta) => void>();
   const connectionListeners = new Set<(connected: boolean) => void>();
   const pending = new Map<number, Pending>();
+  const parts = new AnswerAssembly();
   const queue: Uint8Array[] = [];
   let nextId = 1;
   let socket: WebSocket | null = null;
@@ -47,9 +49,14 @@ export function createSocketBridge(
     };
     ws.onmessage = (event: MessageEvent<ArrayBuffer>) => {
       // The message's buffer is this handler's alone: its arrays are decoded as views of it.
-      const message = decodeWireMessage(new Uint8Array(event.data), textCodec, {
-        owned: true,
-      }) as WireServerMessage;
+      const frame = new Uint8Array(event.data);
+      let message = decodeWireMessage(frame, textCodec, { owned: true }) as WireServerMessage;
+      if (message.type === 'response-part') {
+        // An answer too big for a frame, in parts: decoded once the last part has come.
+        const whole = parts.take(message, answerPartBytes(frame, message));
+        if (whole === null) return;
+        message = decodeWireMessage(whole, textCodec, { owned: true }) as WireServerMessage;
+      }
       if (message.type === 'deltas') {
         for (const delta of message.deltas as Delta[])
           for (const listener of deltaListeners) listener(delta);
@@ -57,7 +64,7 @@ export function createSocketBridge(
         // Deltas for this page were dropped while it fell behind: it takes a fresh snapshot, as
         // it does when the link comes back.
         for (const listener of connectionListeners) listener(true);
-      } else {
+      } else if (message.type === 'response') {
         const request = pending.get(message.id);
         pending.delete(message.id);
         request?.resolve(message.response as ApiResponse);
@@ -65,6 +72,7 @@ export function createSocketBridge(
     };
     ws.onclose = () => {
       socket = null;
+      parts.clear();
       failPending('the connection to munin-view serve was lost');
       for (const listener of connectionListeners) listener(false);
       setTimeout(connect, retryMs);
