@@ -50,8 +50,11 @@ const USAGE = `usage:
                                  arguments, an unreadable path or an unwritable file
   munin-view serve PATH ... [--port N] [--host ADDR] [--token VALUE | --no-token]
                          [--poll] [--interval MS] [--stall-after S] [--stall-factor K]
-                         [--verbose]
-                                 serve the app to a browser, with a per-launch token
+                         [--frame-kib N] [--verbose]
+                                 serve the app to a browser, with a per-launch token;
+                                 --frame-kib: no WebSocket message over N KiB (default
+                                 65536), for a proxy that caps them; bigger answers go
+                                 in parts
   munin-view watch PATH ... [--json] [--stall-after S] [--stall-factor K] [--once]
                                  print a line per run event as it happens: stalled (no
                                  write for S seconds, default 60, and K times its usual

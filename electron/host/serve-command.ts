@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { Backend } from './backend.js';
 import { serve } from './serve.js';
 import { newToken } from './serve-auth.js';
+import type { FlowLimits } from './socket-outbox.js';
+import { FLOW_LIMITS } from './socket-outbox.js';
 import { StoreError } from '../store/store.js';
 import type { HealthThresholds } from '../../shared/api/health.js';
 import { ThresholdFlags } from '../health/threshold-flags.js';
@@ -26,7 +28,12 @@ export interface ServeArguments {
   readonly health: HealthThresholds;
   /** Serve the Api over standard input and output to one client, and open no port. */
   readonly stdio: boolean;
+  /** No WebSocket message is bigger: an answer that is goes in parts. */
+  readonly maxFrameBytes: number;
 }
+
+/** --frame-kib's bounds: room for a part's header and bytes; the default cap (FLOW_LIMITS). */
+const FRAME_KIB = { least: 64, most: FLOW_LIMITS.maxFrameBytes / 1024 } as const;
 
 export function parseServeArguments(args: readonly string[]): ServeArguments | string {
   const paths: string[] = [];
@@ -36,6 +43,7 @@ export function parseServeArguments(args: readonly string[]): ServeArguments | s
   let mode: 'auto' | 'polling' = 'auto';
   let intervalMs = 1000;
   let stdio = false;
+  let maxFrameBytes = FLOW_LIMITS.maxFrameBytes;
   /** Options that name a listening socket, refused with --stdio, which opens none. */
   const socketOptions: string[] = [];
   const thresholds = new ThresholdFlags();
@@ -48,7 +56,8 @@ export function parseServeArguments(args: readonly string[]): ServeArguments | s
       continue;
     }
     const value = (): string | undefined => args[++i];
-    if (['--port', '--host', '--token', '--no-token'].includes(arg)) socketOptions.push(arg);
+    if (['--port', '--host', '--token', '--no-token', '--frame-kib'].includes(arg))
+      socketOptions.push(arg);
     switch (arg) {
       case '--stdio':
         stdio = true;
@@ -77,6 +86,13 @@ export function parseServeArguments(args: readonly string[]): ServeArguments | s
       case '--no-token':
         token = null;
         break;
+      case '--frame-kib': {
+        const n = Number(value());
+        if (!Number.isInteger(n) || n < FRAME_KIB.least || n > FRAME_KIB.most)
+          return `--frame-kib takes a number of KiB from ${FRAME_KIB.least} to ${FRAME_KIB.most}`;
+        maxFrameBytes = n * 1024;
+        break;
+      }
       case '--poll':
         mode = 'polling';
         break;
@@ -106,7 +122,17 @@ export function parseServeArguments(args: readonly string[]): ServeArguments | s
     mode,
     intervalMs,
     health: thresholds.thresholds,
+    maxFrameBytes,
   };
+}
+
+/**
+ * The flow limits with frames of at most maxFrameBytes: deltas are gathered into frames of a
+ * quarter of that at most, so that a batch of them never makes one past the cap.
+ */
+function framesOf(maxFrameBytes: number): FlowLimits {
+  const deltaFrameBytes = Math.min(FLOW_LIMITS.deltaFrameBytes, maxFrameBytes / 4);
+  return { ...FLOW_LIMITS, maxFrameBytes, deltaFrameBytes };
 }
 
 export async function serveCommand(
@@ -147,6 +173,7 @@ export async function serveCommand(
     host: parsed.host,
     token: parsed.token,
     rendererDir: RENDERER_DIR,
+    flow: framesOf(parsed.maxFrameBytes),
   });
   if (backend.polling)
     process.stderr.write(`munin-view: polling the store every ${parsed.intervalMs} ms\n`);
