@@ -6,14 +6,13 @@ import type { RunSummary } from '../../../shared/api/contract.js';
 import type { Value } from '../../../shared/format/values.js';
 import { valueText } from '../text/value-text.js';
 import { ValueView } from '../components/ValueView.js';
-import { StatusBadge } from '../components/StatusBadge.js';
 import { VisibleText } from '../components/VisibleText.js';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { MetricDeclaration } from '../../../shared/api/contract.js';
 import type { CompareTab, Route } from '../state/route.js';
 import { routeHash } from '../state/route.js';
 import { useServices, useStoreView } from '../state/app-context.js';
-import { FarBadge, UnreachedNotice } from '../remote/RemoteSourcePills.js';
+import { UnreachedNotice } from '../remote/RemoteSourcePills.js';
 import { unwrap } from '../api/call.js';
 import { KeptBoard } from '../workspace/KeptBoard.js';
 import { compareScope } from '../workspace/scopes.js';
@@ -22,18 +21,17 @@ import { linkText } from '../workspace/board-link.js';
 import { replaceAddress } from '../workspace/WorkspaceProvider.js';
 import type { BoardRun } from '../charts/board-run.js';
 import { runColors } from '../charts/run-colors.js';
-import { RunSwatch } from '../charts/RunSwatch.js';
 import { visibleText } from '../text/visible-text.js';
 import { CompareFiles } from '../files/compare/CompareFiles.js';
 import type { RunExtras } from '../charts/marks/run-extras.js';
 import { NO_EXTRAS, runExtras } from '../charts/marks/run-extras.js';
-import { SourceBadge } from '../components/SourceBadge.js';
 import { groupRuns } from '../state/run-groups.js';
 import { useDerivedViews, useGroupBy } from '../state/sweep-choices.js';
 import type { BoardGrouping } from '../charts/DerivedPanels.js';
 import { groupStyles } from '../charts/group-style.js';
 import { GroupControls, useGroupDrawing } from './GroupControls.js';
 import { DerivedViews } from './DerivedViews.js';
+import { CompareRunList } from './CompareRunList.js';
 
 function sameValues(values: (Value | undefined)[]): boolean {
   const texts = values.map((v) =>
@@ -274,21 +272,7 @@ export function ComparePage({
             <span className="muted"> in {grouping.groups.length} groups</span>
           )}
         </h1>
-        <div className="row" style={{ flexWrap: 'wrap' }}>
-          {runs.map((run) => (
-            <a
-              key={run.id}
-              href={routeHash({ page: 'run', runId: run.id, tab: 'overview' })}
-              className="pill"
-              data-testid="compare-run"
-            >
-              <RunSwatch {...(styles.get(run.id) ?? runStyles.get(run.id)!)} />
-              <VisibleText text={run.name ?? run.id} /> <SourceBadge source={run.source} />
-              <FarBadge runId={run.id} />
-              <StatusBadge status={run.status} />
-            </a>
-          ))}
-        </div>
+        <CompareRunList runs={runs} styleOf={(id) => styles.get(id) ?? runStyles.get(id)!} />
         <div className="tabs" role="tablist">
           {tabs.map(([id, label]) => (
             <button
