@@ -66,7 +66,7 @@ export async function openBoard(
 }
 
 /** The width and height of the app's plotting hosts, for the floor to draw the same size. */
-async function chartSize(page: BarePage): Promise<{ width: number; height: number }> {
+export async function chartSize(page: BarePage): Promise<{ width: number; height: number }> {
   return inPage(
     page,
     `(() => { const h = document.querySelector('[data-testid="curve-panel"] .chart-host');
@@ -160,7 +160,7 @@ async function repeat(
  * The app's work and its floor's, each `times` over in turn (app, floor, app, ...), so that a
  * spell of a shared machine slows both alike; the app's last time profiled when profiling.
  */
-async function inTurn(
+export async function inTurn(
   times: number,
   app: () => Promise<number>,
   floor: () => Promise<number>,

@@ -1,6 +1,6 @@
-// The UI benchmark's stores: big ended runs (40 keys, a Compare of 20, one 10M-sample key), the
-// 100,000-run store (a tenth without stats hints), and live runs started by a writer process;
-// sizes scaled by env vars.
+// The UI benchmark's stores: big ended runs (40 keys, a Compare of 20, one 10M-sample key), a
+// Compare of 200 runs, the 100,000-run store (a tenth without stats hints), and live runs started
+// by a writer process; sizes scaled by env vars.
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +20,8 @@ export const SIZES = {
   compareRuns: 20,
   compareKeys: 12,
   compareSamples: scaled(20_000),
+  manyRuns: Number(process.env['MUNIN_BENCH_UI_MANY_RUNS'] ?? 200),
+  manySamples: Number(process.env['MUNIN_BENCH_UI_MANY_SAMPLES'] ?? scaled(100_000)),
   reportSamples: scaled(200_000),
   zoomSamples: Number(process.env['MUNIN_BENCH_UI_ZOOM_SAMPLES'] ?? scaled(10_000_000)),
   tableRuns: Number(
@@ -35,6 +37,7 @@ const id = (prefix: string, n: number): string =>
 export const BOARD_RUN = id('010000', 0xb0a4d);
 export const ZOOM_RUN = id('020000', 0x200b);
 export const compareRun = (n: number): string => id('030000', 0xc0000 + n);
+export const manyRun = (n: number): string => id('050000', 0xc200 + n);
 export const liveRun = (n: number): string => id('040000', 0x11e0 + n);
 export const keyName = (k: number): string => `train/k${String(k).padStart(2, '0')}`;
 export const ZOOM_KEY = 'train/long';
@@ -52,6 +55,15 @@ export function writeBigStore(root: string): void {
   for (let r = 0; r < SIZES.compareRuns; r++)
     writeRun(root, compareRun(r), SIZES.compareSamples, compareKeys);
   writeRun(root, ZOOM_RUN, SIZES.zoomSamples, [ZOOM_KEY]);
+}
+
+/** The Compare of many runs: manyRuns runs of the compare keys, each run's values its own. */
+export function writeManyStore(root: string): void {
+  const keys = Array.from({ length: SIZES.compareKeys }, (_, k) => keyName(k));
+  for (let r = 0; r < SIZES.manyRuns; r++) {
+    mkdirSync(join(root, 'runs', manyRun(r)), { recursive: true });
+    generateMetricsLog(join(root, 'runs', manyRun(r), 'events.jsonl'), SIZES.manySamples, keys, r);
+  }
 }
 
 export function writeTableStore(root: string): void {

@@ -1,14 +1,17 @@
 // The ui benchmark group: the built app in headless Chromium against `munin-view serve`, timed
-// to the paint: write to pixel, opening pages, interaction and the renderer's CPU while live.
+// to the paint: write to pixel, opening pages (a Compare of 200 runs too), interaction and the
+// renderer's CPU while live.
 
 import { join } from 'node:path';
 import { LiveWriter } from '../../support/live-writer.js';
 import type { BenchFigure } from '../report.js';
+import type { BarePage } from './bare-chromium.js';
+import { benchCompareMany } from './compare-many.ui.js';
 import { benchTable, benchZoom } from './interaction.ui.js';
 import { benchOpenBoards, benchOpenTable } from './open-pages.ui.js';
 import { benchRendererCpu } from './renderer-cpu.ui.js';
 import { benchReport } from './report.ui.js';
-import { startLiveRuns, writeBigStore, writeTableStore } from './stores.js';
+import { startLiveRuns, writeBigStore, writeManyStore, writeTableStore } from './stores.js';
 import { UiSession, inPage, pollPage } from './ui-session.js';
 import { benchWriteToPixel } from './write-to-pixel.ui.js';
 
@@ -16,6 +19,46 @@ const LIVE_RUNS = 20;
 /** The page says no run is left to read. */
 const READ_ALL = `document.querySelector('[data-testid="reading-progress"]') === null`;
 const CPU_RUNS = 10;
+
+/**
+ * A case on a store of its own: written, served, and opened in a page (and a floor page of its
+ * own) once every log is read, so that the case times pages and not the host's first read.
+ */
+async function inStore(
+  session: UiSession,
+  name: string,
+  write: (root: string) => void,
+  bench: (page: BarePage, floor: BarePage) => Promise<BenchFigure[]>,
+  readMs = 180_000,
+): Promise<BenchFigure[]> {
+  const floor = await session.openFloor();
+  const root = join(session.tempDir(), name);
+  write(root);
+  const served = await session.serve(root);
+  const page = await session.openApp(served.url);
+  try {
+    await pollPage(page, READ_ALL, readMs);
+    return await bench(page, floor);
+  } finally {
+    await page.close();
+    await floor.close();
+    await session.stop(served);
+  }
+}
+
+/** The big store's figures: its pages opened, then zooming its long series. */
+async function benchBigStore(page: BarePage, floor: BarePage): Promise<BenchFigure[]> {
+  return [...(await benchOpenBoards(page, floor)), await benchZoom(page, floor)];
+}
+
+/** The 10,000-run table's figures: typing, scrolling, and opening it from a run's page. */
+async function benchTableStore(page: BarePage, floor: BarePage): Promise<BenchFigure[]> {
+  const runId = await inPage<string>(
+    page,
+    `document.querySelector('[data-testid="runs-table"] [data-run-id]').getAttribute('data-run-id')`,
+  );
+  return [...(await benchTable(page, floor)), await benchOpenTable(page, floor, runId)];
+}
 
 /**
  * Runs every case, printing each figure as soon as it is measured. Each case's floor is a page of
@@ -49,38 +92,16 @@ export async function benchUi(print: (figure: BenchFigure) => void): Promise<voi
       await floor.close();
       await session.stop(served);
     }
-    if (wanted('table')) {
-      const floor = await session.openFloor();
-      const root = join(session.tempDir(), 'table');
-      writeTableStore(root);
-      const served = await session.serve(root);
-      const page = await session.openApp(served.url);
-      // Every run listed and read: typing and scrolling time the table, not its first read.
-      await pollPage(page, READ_ALL, 600_000);
-      const runId = await inPage<string>(
-        page,
-        `document.querySelector('[data-testid="runs-table"] [data-run-id]').getAttribute('data-run-id')`,
-      );
-      for (const f of await benchTable(page, floor)) print(f);
-      print(await benchOpenTable(page, floor, runId));
-      await page.close();
-      await floor.close();
-      await session.stop(served);
-    }
-    if (wanted('big')) {
-      const floor = await session.openFloor();
-      const root = join(session.tempDir(), 'big');
-      writeBigStore(root);
-      const served = await session.serve(root);
-      const page = await session.openApp(served.url);
-      // Every log read, so that opening a page times the page and not the host's first read.
-      await pollPage(page, READ_ALL, 180_000);
-      for (const f of await benchOpenBoards(page, floor)) print(f);
-      print(await benchZoom(page, floor));
-      await page.close();
-      await floor.close();
-      await session.stop(served);
-    }
+    // Every run listed and read: typing and scrolling time the table, not its first read.
+    if (wanted('table'))
+      for (const f of await inStore(session, 'table', writeTableStore, benchTableStore, 600_000))
+        print(f);
+    if (wanted('big'))
+      for (const f of await inStore(session, 'big', writeBigStore, benchBigStore)) print(f);
+    // A store of 200 runs takes minutes to read whole.
+    if (wanted('many'))
+      for (const f of await inStore(session, 'many', writeManyStore, benchCompareMany, 600_000))
+        print(f);
     if (wanted('report')) for (const f of await benchReport(session)) print(f);
   } finally {
     await writer.kill();
