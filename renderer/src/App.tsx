@@ -23,6 +23,7 @@ import { KeyboardProvider } from './keyboard/KeyboardProvider.js';
 import { WelcomeKeys } from './keyboard/WelcomeKeys.js';
 import { PaletteButton } from './keyboard/PaletteButton.js';
 import { RemoteSourcePills } from './remote/RemoteSourcePills.js';
+import { AnswerProgressPill } from './api/AnswerProgressPill.js';
 import { RemoteStoreDialog } from './remote/RemoteStoreDialog.js';
 
 /** The top-level tabs: runs (with run pages and comparisons) and artifacts. */
@@ -137,6 +138,7 @@ function StoreScreen({ onToggleTheme, theme }: { onToggleTheme: () => void; them
               </span>
             ) : null}
             <RemoteSourcePills />
+            <AnswerProgressPill />
             <span className="spacer" />
             <PaletteButton />
             <ViewsMenu />

@@ -85,8 +85,20 @@ export interface MuninBridge {
    * deltas for this client (it fell behind): what it holds is stale, and it subscribes again.
    */
   onConnectionChange(listener: (connected: boolean) => void): () => void;
+  /**
+   * Told how far the answers coming in parts (each bigger than a frame) have come, and null once
+   * none is under way; absent where answers always come whole (the desktop's IPC).
+   */
+  onAnswerProgress?(listener: (progress: AnswerProgress | null) => void): () => void;
   /** Present in the desktop app only. */
   readonly desktop: DesktopFunctions | null;
+}
+
+/** Bytes of the answers under way received so far, of their totals. */
+export interface AnswerProgress {
+  readonly answers: number;
+  readonly received: number;
+  readonly total: number;
 }
 
 /**

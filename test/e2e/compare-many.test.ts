@@ -70,6 +70,16 @@ describeE2e('a Compare of many runs', () => {
         received.push({ header: headerOf(frame.payload), bytes: frame.payload.byteLength });
       });
     });
+    // Every text the top bar's progress pill shows, however briefly it is there.
+    await page.addInitScript(`(() => {
+      window.__answerProgress = [];
+      new MutationObserver(() => {
+        const pill = document.querySelector('[data-testid="answer-progress"]');
+        const text = pill === null ? null : pill.textContent;
+        const seen = window.__answerProgress;
+        if (text !== null && seen[seen.length - 1] !== text) seen.push(text);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    })()`);
     // The app's socket opened with the page, before the listener: a reload opens the one watched.
     await page.reload();
     await page.waitForSelector('[data-testid="runs-table"] [data-run-id]', WAIT);
@@ -101,6 +111,12 @@ describeE2e('a Compare of many runs', () => {
     const refusals = received.filter(({ header }) => header.response?.ok === false);
     expect(refusals.map(({ header }) => header.response?.error?.code)).toEqual([]);
     expect(await page.locator('text=too-large').count()).toBe(0);
+    // While parts came, the page said its data was partial and how far it had come; not after.
+    const said = await evaluate<string[]>(page, 'window.__answerProgress');
+    expect(said.length).toBeGreaterThan(0);
+    for (const text of said)
+      expect(text).toMatch(/^receiving [\d.]+ [kKMG]?B(, | in \d+ answers, )\d+%$/);
+    expect(await page.locator('[data-testid="answer-progress"]').count()).toBe(0);
     await screenshot(page, 'compare-many-runs');
   });
 

@@ -3,7 +3,12 @@
 // (traded for the launch token) authorises the upgrade.
 
 import type { ApiOp, ApiResponse, Delta } from '../../../shared/api/contract.js';
-import type { ApiFunctions, ArgsOf, MuninBridge } from '../../../shared/api/bridge.js';
+import type {
+  AnswerProgress,
+  ApiFunctions,
+  ArgsOf,
+  MuninBridge,
+} from '../../../shared/api/bridge.js';
 import { API_OPS } from '../../../shared/api/bridge.js';
 import type { TextCodec, WireServerMessage } from '../../../shared/api/wire-codec.js';
 import { decodeWireMessage, encodeWireMessage } from '../../../shared/api/wire-codec.js';
@@ -23,6 +28,7 @@ export function createSocketBridge(
 ): MuninBridge {
   const deltaListeners = new Set<(delta: Delta) => void>();
   const connectionListeners = new Set<(connected: boolean) => void>();
+  const progressListeners = new Set<(progress: AnswerProgress | null) => void>();
   const pending = new Map<number, Pending>();
   const parts = new AnswerAssembly();
   const queue: Uint8Array[] = [];
@@ -30,6 +36,20 @@ export function createSocketBridge(
   let socket: WebSocket | null = null;
   let retryMs = 250;
   let everConnected = false;
+
+  /** Tells how far the answers in parts have come: the page says its data is partial meanwhile. */
+  const tellProgress = (): void => {
+    const underWay = parts.progress();
+    const progress =
+      underWay.length === 0
+        ? null
+        : {
+            answers: underWay.length,
+            received: underWay.reduce((sum, answer) => sum + answer.received, 0),
+            total: underWay.reduce((sum, answer) => sum + answer.total, 0),
+          };
+    for (const listener of progressListeners) listener(progress);
+  };
 
   const failPending = (message: string): void => {
     for (const [, request] of pending)
@@ -54,6 +74,7 @@ export function createSocketBridge(
       if (message.type === 'response-part') {
         // An answer too big for a frame, in parts: decoded once the last part has come.
         const whole = parts.take(message, answerPartBytes(frame, message));
+        tellProgress();
         if (whole === null) return;
         message = decodeWireMessage(whole, textCodec, { owned: true }) as WireServerMessage;
       }
@@ -73,6 +94,7 @@ export function createSocketBridge(
     ws.onclose = () => {
       socket = null;
       parts.clear();
+      tellProgress();
       failPending('the connection to munin-view serve was lost');
       for (const listener of connectionListeners) listener(false);
       setTimeout(connect, retryMs);
@@ -104,6 +126,10 @@ export function createSocketBridge(
     onConnectionChange(listener) {
       connectionListeners.add(listener);
       return () => connectionListeners.delete(listener);
+    },
+    onAnswerProgress(listener) {
+      progressListeners.add(listener);
+      return () => progressListeners.delete(listener);
     },
     desktop: null,
   };
