@@ -4,6 +4,8 @@
 
 import type uPlot from 'uplot';
 import { canvasPixels } from './scale-pixels.js';
+import { DashByXPen } from './dash-by-x.js';
+import type { PathPen } from './path-pen.js';
 
 /** How the host divided x into columns: [x0, x1] in `columns` equal parts. */
 export interface ColumnLayout {
@@ -36,11 +38,6 @@ export function columnCenter(layout: ColumnLayout, column: number): number {
   const { x0, x1, columns } = layout;
   if (!(x1 > x0)) return x0;
   return x0 + ((x1 - x0) * (column + 0.5)) / columns;
-}
-
-export interface PathPen {
-  moveTo(x: number, y: number): void;
-  lineTo(x: number, y: number): void;
 }
 
 /**
@@ -87,10 +84,23 @@ export function drawByColumns(
   }
 }
 
-/** A uPlot path builder drawing a series by the columns of its envelope's layout. */
-export function columnPaths(layout: () => ColumnLayout | null): uPlot.Series.PathBuilder {
+/**
+ * A uPlot path builder drawing a series by the columns of its envelope's layout; with a dash
+ * (in CSS pixels), dashed along x so that no sample is hidden (see dash-by-x).
+ */
+export function columnPaths(
+  layout: () => ColumnLayout | null,
+  dash?: readonly number[],
+): uPlot.Series.PathBuilder {
   return (u, seriesIdx, idx0, idx1) => {
     const stroke = new Path2D();
+    const pen =
+      dash === undefined
+        ? stroke
+        : new DashByXPen(
+            stroke,
+            dash.map((d) => d * devicePixelRatio),
+          );
     const columns = layout();
     const xs = u.data[0] as ArrayLike<number>;
     const ys = u.data[seriesIdx] as ArrayLike<number | null | undefined>;
@@ -105,8 +115,9 @@ export function columnPaths(layout: () => ColumnLayout | null): uPlot.Series.Pat
         // as it does its own paths' rounded x, so a column's span is crisp, not two half-lit.
         (x) => Math.floor(u.valToPos(x, 'x', true)),
         canvasPixels(u, 'y'),
-        stroke,
+        pen,
       );
+    if (pen instanceof DashByXPen) pen.finish();
     return { stroke, fill: null, clip: null, flags: 0 };
   };
 }

@@ -5,6 +5,7 @@
 import type uPlot from 'uplot';
 import type { Trace } from './curve-data.js';
 import { columnPaths } from './column-path.js';
+import { dashedLinePaths } from './dash-by-x.js';
 import { canvasPixels } from './scale-pixels.js';
 import { bandPath, bandStretches } from './group-bands.js';
 import { bandFill } from './group-style.js';
@@ -14,6 +15,9 @@ import { withAlpha } from './run-colors.js';
 export function columnCount(trace: Trace): number {
   return 1 + (trace.band === undefined ? 0 : 1) + (trace.smoothed === null ? 0 : 1);
 }
+
+/** The abandoned copy's dash, in CSS pixels, when its run has none of its own. */
+const FAINT_DASH: readonly number[] = [4, 3];
 
 /** Draws a band's fill between its column (the high edge) and the next (the low edge). */
 const bandPaths: uPlot.Series.PathBuilder = (u, seriesIdx, idx0, idx1) => {
@@ -72,16 +76,17 @@ export function traceSeries(
       return;
     }
     const smoothed = trace.smoothed !== null;
-    // Envelope points are drawn by the host's columns: a column's points as one vertical span.
-    const paths =
-      trace.columns === undefined ? undefined : columnPaths(() => current()[t]?.columns ?? null);
-    // uPlot scales widths by the pixel ratio but takes a dash in canvas pixels.
-    const dash =
-      trace.dash === undefined ? {} : { dash: trace.dash.map((d) => d * devicePixelRatio) };
     // The abandoned copy lies faint under the curve: thin, see-through and dashed.
     const faint = trace.faint === true;
-    const faintDash =
-      faint && trace.dash === undefined ? { dash: [4, 3].map((d) => d * devicePixelRatio) } : {};
+    const dash = trace.dash ?? (faint ? FAINT_DASH : undefined);
+    // Envelope points are drawn by the host's columns: a column's points as one vertical span.
+    // A dash runs along x and hides no sample (see dash-by-x), not as a canvas lineDash.
+    const paths =
+      trace.columns !== undefined
+        ? columnPaths(() => current()[t]?.columns ?? null, dash)
+        : dash !== undefined
+          ? dashedLinePaths(dash)
+          : undefined;
     // A group's center is the line a grouped panel is about: drawn a little heavier.
     // A line of more points than the plot has pixels is drawn one device pixel wide: a canvas
     // draws such a hairline without stroking its outline, a wider one costs some 17 times the
@@ -106,8 +111,6 @@ export function traceSeries(
       width,
       points: { show: false },
       ...(paths === undefined ? {} : { paths }),
-      ...dash,
-      ...faintDash,
     });
     if (smoothed)
       series.push({
@@ -118,8 +121,6 @@ export function traceSeries(
         width: faint ? 1 : 1.75,
         points: { show: false },
         ...(paths === undefined ? {} : { paths }),
-        ...dash,
-        ...faintDash,
       });
   });
   return series;

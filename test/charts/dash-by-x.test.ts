@@ -1,0 +1,176 @@
+// renderer/src/charts/dash-by-x: a dashed line hides no sample. Wherever a one-sample spike falls
+// against the pattern, and over random spiky series drawn by columns, every column's least and
+// greatest point is drawn; yet a calm line has its gaps, so the dash still tells runs apart.
+
+import { describe, expect, it } from 'vitest';
+import type { ColumnLayout } from '../../renderer/src/charts/column-path.js';
+import { drawByColumns } from '../../renderer/src/charts/column-path.js';
+import { DashByXPen, dashOn } from '../../renderer/src/charts/dash-by-x.js';
+import { Prng } from '../support/prng.js';
+
+interface Segment {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+/** The segments a dashed pen draws of points given as [x, y | null] (null: a gap). */
+function dashed(points: readonly (readonly [number, number | null])[], pattern: number[]) {
+  const segments: Segment[] = [];
+  let from: [number, number] | null = null;
+  const pen = new DashByXPen(
+    {
+      moveTo: (x, y) => void (from = [x, y]),
+      lineTo: (x, y) => {
+        segments.push({ x0: from![0], y0: from![1], x1: x, y1: y });
+        from = [x, y];
+      },
+    },
+    pattern,
+  );
+  let down = false;
+  for (const [x, y] of points) {
+    if (y === null) {
+      down = false;
+      continue;
+    }
+    if (down) pen.lineTo(x, y);
+    else pen.moveTo(x, y);
+    down = true;
+  }
+  pen.finish();
+  return segments;
+}
+
+/** Whether a drawn segment passes through (x, y): a vertical one spanning y, or an end there. */
+function covered(segments: readonly Segment[], x: number, y: number): boolean {
+  return segments.some((s) => {
+    if (s.x0 === x && s.x1 === x)
+      return Math.min(s.y0, s.y1) - 0.5 <= y && y <= Math.max(s.y0, s.y1) + 0.5;
+    return (s.x0 === x && Math.abs(s.y0 - y) <= 0.5) || (s.x1 === x && Math.abs(s.y1 - y) <= 0.5);
+  });
+}
+
+const PATTERNS = [
+  [7, 4],
+  [2, 3],
+  [10, 3, 2, 3],
+  [12, 4],
+  [6, 3, 2, 3, 2, 3],
+];
+
+describe('dashing a line along x', () => {
+  it('draws a one-sample spike wherever it falls against the pattern, up or down', () => {
+    for (const pattern of PATTERNS) {
+      const period = pattern.reduce((a, b) => a + b, 0);
+      for (let at = 10; at < 10 + 2 * period; at++) {
+        for (const spike of [40, -40]) {
+          // A calm dense line: each pixel column holds a first, least, greatest and last point.
+          const points: [number, number][] = [];
+          for (let x = 0; x < 60; x++) {
+            const ys = x === at ? [100, 100 + spike, 100.2, 100] : [100, 99.8, 100.2, 100];
+            for (const y of ys) points.push([x, y]);
+          }
+          const segments = dashed(points, pattern);
+          expect(covered(segments, at, 100 + spike), `${pattern} spike ${spike} at ${at}`).toBe(
+            true,
+          );
+        }
+      }
+    }
+  });
+
+  it('keeps the spike of a sparse line, a point in a gap reaching beyond both neighbours', () => {
+    // One point every 5 pixels; the spike is a lone point, not a column of several.
+    for (let at = 0; at < 11; at++) {
+      const points: [number, number][] = [];
+      for (let k = 0; k < 30; k++) points.push([k * 5, k === 10 ? 10 : 80 + (k % 2)]);
+      const segments = dashed(
+        points.map(([x, y]) => [x + at, y]),
+        [7, 4],
+      );
+      expect(covered(segments, 50 + at, 10)).toBe(true);
+    }
+  });
+
+  it('draws every column’s least and greatest point of random spiky series drawn by columns', () => {
+    const prng = new Prng(7);
+    let spikes = 0;
+    for (let trial = 0; trial < 40; trial++) {
+      const n = prng.range(500, 20_000);
+      const xs = new Float64Array(n);
+      const ys: (number | null)[] = [];
+      let level = 0;
+      for (let i = 0; i < n; i++) {
+        xs[i] = i;
+        level += (prng.next() - 0.5) * 0.2;
+        const spike = prng.chance(0.002) ? (prng.chance(0.5) ? 30 : -30) : 0;
+        ys.push(prng.chance(0.001) ? null : level + spike);
+      }
+      const layout: ColumnLayout = { x0: 0, x1: n - 1, columns: prng.range(100, 900) };
+      const xPos = (x: number): number => Math.floor((x / (n - 1)) * layout.columns);
+      const yPos = (y: number): number => 200 - y * 3;
+      // The line as drawn undashed: each column's points, to know its least and greatest.
+      const points: [number, number | null][] = [];
+      drawByColumns(xs, ys, 0, n - 1, layout, xPos, yPos, {
+        moveTo: (x, y) => points.push([x, null], [x, y]),
+        lineTo: (x, y) => points.push([x, y]),
+      });
+      // Each column's points, in order, and where each stretch between gaps breaks.
+      const columns: { x: number; ys: number[]; stretch: number }[] = [];
+      let stretch = 0;
+      for (const [x, y] of points) {
+        if (y === null) {
+          stretch++;
+          continue;
+        }
+        const last = columns.at(-1);
+        if (last !== undefined && last.x === x && last.stretch === stretch) last.ys.push(y);
+        else columns.push({ x, ys: [y], stretch });
+      }
+      const pattern = prng.pick(PATTERNS);
+      const segments = dashed(points, pattern);
+      columns.forEach((column, c) => {
+        // What the line passes through beside it: its neighbours' ends, in its stretch.
+        const ends: number[] = [];
+        const before = columns[c - 1];
+        const after = columns[c + 1];
+        if (before?.stretch === column.stretch) ends.push(before.ys.at(-1)!);
+        if (after?.stretch === column.stretch) ends.push(after.ys[0]!);
+        const inLine = (y: number): boolean =>
+          ends.length > 0 && Math.min(...ends) - 0.5 <= y && y <= Math.max(...ends) + 0.5;
+        for (const y of [Math.min(...column.ys), Math.max(...column.ys)])
+          expect(
+            covered(segments, column.x, y) || inLine(y),
+            `trial ${trial} column ${column.x} y ${y}`,
+          ).toBe(true);
+      });
+      // The spikes themselves are never merely in line: they stand out of their neighbours.
+      columns.forEach((column, c) => {
+        const around = [columns[c - 1], columns[c + 1]].filter((n) => n !== undefined);
+        for (const y of column.ys)
+          if (around.every((n) => n.ys.every((v) => Math.abs(v - y) > 60))) {
+            spikes++;
+            expect(covered(segments, column.x, y), `trial ${trial} spike at ${column.x}`).toBe(
+              true,
+            );
+          }
+      });
+    }
+    expect(spikes).toBeGreaterThan(20);
+  });
+
+  it('leaves the gaps of a calm line empty, so that the dash shows', () => {
+    const points: [number, number][] = [];
+    for (let x = 0; x < 200; x++) for (const dy of [0, 0.1, -0.1, 0]) points.push([x, 50 + dy]);
+    const pattern = [7, 4];
+    const segments = dashed(points, pattern);
+    for (let x = 1; x < 199; x++) {
+      const drawn = segments.some((s) => Math.min(s.x0, s.x1) <= x && x < Math.max(s.x0, s.x1));
+      const vertical = segments.some((s) => s.x0 === x && s.x1 === x);
+      if (dashOn(pattern, x)) expect(drawn, `x ${x} on`).toBe(true);
+      else expect(drawn || vertical, `x ${x} off`).toBe(false);
+    }
+  });
+});
