@@ -6,16 +6,10 @@
 
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { MAX_ENVELOPES_ASKED } from '../../../shared/api/contract.js';
-import type {
-  EnvelopeColumns,
-  EnvelopeQuery,
-  EnvelopeXColumn,
-  SeriesCopy,
-} from '../../../shared/api/contract.js';
-import { unwrap } from '../api/call.js';
+import type { EnvelopeColumns, SeriesCopy } from '../../../shared/api/contract.js';
 import { useServices } from '../state/app-context.js';
 import { usePlotColumns, useRefreshTick } from './use-plot-columns.js';
+import { askEnvelopes, envelopeQueries, xColumnOf } from './envelope-requests.js';
 import { setInNextFrame } from './next-frame-state.js';
 import type { Trace, XAxisMode } from './curve-data.js';
 import type { EnvelopeRun } from './envelope-trace.js';
@@ -35,10 +29,6 @@ interface Line {
 }
 
 const lineId = (line: Line): string => JSON.stringify([line.run.runId, line.copy]);
-
-function xColumnOf(mode: XAxisMode): EnvelopeXColumn {
-  return mode === 'step' ? 'step' : mode === 'step_metric' ? 'step_metric' : 'time';
-}
 
 export function EnvelopeCurve(props: {
   readonly title: string;
@@ -119,34 +109,17 @@ export function EnvelopeCurve(props: {
   useEffect(() => {
     if (columns === null) return;
     let cancelled = false;
-    // One request for every line: a Compare's panel of 20 runs is one message each way.
-    const requests = lines.map(({ run, copy }): EnvelopeQuery => {
-      const offset = mode === 'relative' ? run.startTime : 0;
-      const [x0, x1] =
-        range === null
-          ? [-Number.MAX_VALUE, Number.MAX_VALUE]
-          : [range[0] + offset, range[1] + offset];
-      return {
+    const queries = envelopeQueries(
+      lines.map(({ run, copy }) => ({
         runId: run.runId,
-        key: title,
-        x: xColumnOf(mode),
-        x0,
-        x1,
-        width: columns,
-        ...(smoothing > 0 ? { smoothing } : {}),
-        ...(run.filter === undefined ? {} : { filter: run.filter }),
-        ...(copy === 'orphans' ? { copy } : {}),
-        ...(formula === undefined ? {} : { formula }),
-      };
-    });
-    const parts: EnvelopeQuery[][] = [];
-    for (let at = 0; at < requests.length; at += MAX_ENVELOPES_ASKED)
-      parts.push(requests.slice(at, at + MAX_ENVELOPES_ASKED));
-    void Promise.all(
-      parts.map(async (part) => unwrap(await bridge.api.envelopes({ requests: part }))),
-    )
-      .then((answers) => {
-        const envelopes = answers.flat();
+        startTime: run.startTime,
+        filter: run.filter,
+        copy,
+      })),
+      { key: title, mode, range, columns, smoothing, formula },
+    );
+    void askEnvelopes(bridge, queries)
+      .then((envelopes) => {
         return lines.map((line, i) => [lineId(line), envelopes[i]!] as const);
       })
       .then(

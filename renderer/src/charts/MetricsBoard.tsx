@@ -41,6 +41,7 @@ import type { DerivedView } from '../state/sweep-choices.js';
 import type { BoardGrouping } from './DerivedPanels.js';
 import { DerivedPanels } from './DerivedPanels.js';
 import { GroupCurve } from './GroupCurve.js';
+import { usePrefetchEnvelopes } from './envelope-prefetch.js';
 import { OverlayToggle } from './OverlayToggle.js';
 import { PALETTE, categoryStyle, dashPattern, runColors } from './run-colors.js';
 
@@ -207,6 +208,35 @@ export const MetricsBoard = memo(function MetricsBoard({
   const sharedMode: XAxisMode =
     pageMode === 'declared' || pageMode === 'step_metric' ? 'step' : pageMode;
 
+  /** A panel's kept zoom, when it is in the panel's axis: under another the whole series shows. */
+  const zoomOf = (key: string): readonly [number, number] | null => {
+    const zoom = layout.panels[key]?.zoom;
+    return zoom !== undefined && zoom.mode === modeOf(key) ? zoom.range : null;
+  };
+  const widthOf = (panel: Panel): PanelWidth =>
+    layout.panels[panelId(panel)]?.width ??
+    // A breakdown of several runs needs the row: a bar per run per category.
+    (panel.type === 'breakdown' && runs.length > 1 ? 3 : 1);
+  // The envelopes of long series are asked for as the board mounts, before its snapshot is in;
+  // grouped, a board's curves are its groups' bands, asked for otherwise.
+  const boardElement = useRef<HTMLDivElement>(null);
+  usePrefetchEnvelopes(bridge, boardElement, () =>
+    grouping !== undefined
+      ? null
+      : {
+          runs,
+          kind,
+          keysOf: (runId) => store.getView().runs.get(runId)?.keys,
+          holds: (runId, key) => seriesByRun.get(runId)?.has(key) === true,
+          layout,
+          keyFilter: matcher.test,
+          modeOf,
+          zoomOf,
+          smoothingOf: (key) => looksOf(key).smoothing,
+          widthOf,
+        },
+  );
+
   const xLabelFor = (key: string): string => {
     const names = new Set(
       runs.map((run) => run.declarations.get(key)?.stepMetric).filter((n) => n != null),
@@ -226,7 +256,7 @@ export const MetricsBoard = memo(function MetricsBoard({
       const mode = modeOf(panel.key);
       const looks = looksOf(panel.key);
       const own = layout.panels[panel.key];
-      const zoom = own?.zoom !== undefined && own.zoom.mode === mode ? own.zoom.range : null;
+      const zoom = zoomOf(panel.key);
       const axisSelect = (
         <select
           value={mode}
@@ -363,10 +393,7 @@ export const MetricsBoard = memo(function MetricsBoard({
       views: kind === 'metric' ? views : [],
       modeOf,
       looksOf,
-      zoomOf: (key) => {
-        const zoom = layout.panels[key]?.zoom;
-        return zoom !== undefined && zoom.mode === modeOf(key) ? zoom.range : null;
-      },
+      zoomOf,
       viewMode: sharedMode,
       viewLooks: { smoothing, logY },
     }),
@@ -399,7 +426,7 @@ export const MetricsBoard = memo(function MetricsBoard({
   );
 
   return (
-    <div className="board stack">
+    <div className="board stack" ref={boardElement}>
       <BoardToolbar
         filter={filter}
         onFilter={setFilter}
@@ -483,11 +510,7 @@ export const MetricsBoard = memo(function MetricsBoard({
         onLayout={onLayout}
         collapsed={collapsed}
         onToggleSection={toggleSection}
-        widthOf={(panel): PanelWidth =>
-          layout.panels[panelId(panel)]?.width ??
-          // A breakdown of several runs needs the row: a bar per run per category.
-          (panel.type === 'breakdown' && runs.length > 1 ? 3 : 1)
-        }
+        widthOf={widthOf}
         renderPanel={renderPanel}
       />
     </div>
