@@ -104,6 +104,8 @@ export function columnPaths(
     const columns = layout();
     const xs = u.data[0] as ArrayLike<number>;
     const ys = u.data[seriesIdx] as ArrayLike<number | null | undefined>;
+    // A Compare's open placed 150,000 columns through valToPos (20 ms of its script).
+    const xAt = canvasPixels(u, 'x');
     if (columns !== null && xs.length > 0)
       drawByColumns(
         xs,
@@ -113,7 +115,7 @@ export function columnPaths(
         columns,
         // A whole pixel: uPlot shifts a one-pixel line by half a pixel to the pixel's middle,
         // as it does its own paths' rounded x, so a column's span is crisp, not two half-lit.
-        (x) => Math.floor(u.valToPos(x, 'x', true)),
+        (x) => Math.floor(xAt(x)),
         canvasPixels(u, 'y'),
         pen,
       );
