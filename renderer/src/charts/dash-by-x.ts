@@ -4,10 +4,12 @@
 // A canvas dash follows the path's length: a dense line is mostly the vertical spans of its pixel
 // columns, so the gaps fell on spans and a one-sample spike could vanish into one. Here the
 // pattern lays on-stretches and off-stretches along x. In an on-stretch the line is drawn as it
-// is; in an off-stretch a column draws only the parts of its span beyond its neighbours' ends
-// (the previous column's last point, the next one's first), which is where a spike lies, and a
-// point with no neighbour draws its span whole. Everything is one solid stroke: no lineDash,
-// which a hairline of thousands of segments paid for in raster time (15-20 ms a Compare's open).
+// is; in an off-stretch a column draws only the parts of its span beyond the spans of the drawn
+// columns either side of the gap, which is where a spike lies (one sample or several), so a
+// noisy band keeps its gaps too; a point with no drawn column near draws its span whole. Two
+// spikes within a dash period, one drawn beside the gap and one as tall in it, show as one.
+// Everything is one solid stroke: no lineDash, which a hairline of thousands of segments paid
+// for in raster time (15-20 ms a Compare's open).
 
 import type uPlot from 'uplot';
 import type { PathPen } from './path-pen.js';
@@ -53,8 +55,11 @@ interface Column {
  */
 export class DashByXPen implements PathPen {
   private readonly period: number;
-  private previous: Column | null = null;
+  /** The column whose points are coming in. */
   private current: Column | null = null;
+  /** The last column drawn in an on-stretch since the last break, and the off ones after it. */
+  private lastOn: Column | null = null;
+  private readonly off: Column[] = [];
 
   constructor(
     private readonly out: PathPen,
@@ -65,8 +70,7 @@ export class DashByXPen implements PathPen {
   }
 
   moveTo(x: number, y: number): void {
-    this.closeColumn(null);
-    this.previous = null;
+    this.finish();
     this.current = { x, first: y, last: y, top: y, bottom: y };
   }
 
@@ -80,39 +84,54 @@ export class DashByXPen implements PathPen {
       return;
     }
     const next: Column = { x, first: y, last: y, top: y, bottom: y };
-    this.closeColumn(next);
-    this.previous = column;
+    this.closeColumn(column, true);
+    this.join(column.x, column.last, next.x, next.first);
     this.current = next;
   }
 
+  /** Draws what is held: after the last point, and at a break in the line. */
   finish(): void {
-    this.closeColumn(null);
-    this.previous = null;
+    if (this.current !== null) this.closeColumn(this.current, false);
+    this.flushOff(null);
     this.current = null;
+    this.lastOn = null;
   }
 
-  /** Draws the current column, its neighbours known, and its join to the next. */
-  private closeColumn(next: Column | null): void {
-    const column = this.current;
-    if (column === null) return;
-    const alone = this.previous === null && next === null;
-    if (!dashOn(this.pattern, column.x)) this.beyondNeighbours(column, next);
-    // A flat column between others is drawn by its joins.
-    else if (column.top !== column.bottom || alone)
+  /** An on column is drawn, and closes the off-stretch before it; an off one waits for it. */
+  private closeColumn(column: Column, joined: boolean): void {
+    if (!dashOn(this.pattern, column.x)) {
+      this.off.push(column);
+      return;
+    }
+    this.flushOff(column);
+    // A flat column among others is drawn by its joins.
+    if (column.top !== column.bottom || (!joined && this.lastOn === null))
       this.segment(column.x, column.top, column.x, column.bottom);
-    if (next !== null) this.join(column.x, column.last, next.x, next.first);
+    this.lastOn = column;
   }
 
-  /** An off column: what of its span lies beyond its neighbours' ends, or all of it alone. */
-  private beyondNeighbours(column: Column, next: Column | null): void {
-    const ends: number[] = [];
-    if (this.previous !== null) ends.push(this.previous.last);
-    if (next !== null) ends.push(next.first);
-    if (ends.length === 0) return this.segment(column.x, column.top, column.x, column.bottom);
-    const high = Math.min(...ends);
-    const low = Math.max(...ends);
-    if (high - column.top > SHOWN) this.segment(column.x, column.top, column.x, high);
-    if (column.bottom - low > SHOWN) this.segment(column.x, low, column.x, column.bottom);
+  /**
+   * The columns of an off-stretch, its drawn columns either side known (`after` null at a break
+   * or the end): each draws what of its span lies beyond theirs, which the gap would hide, and
+   * whole when no drawn column is within a period of it.
+   */
+  private flushOff(after: Column | null): void {
+    for (const column of this.off) {
+      let top = Infinity;
+      let bottom = -Infinity;
+      for (const edge of [this.lastOn, after])
+        if (edge !== null && Math.abs(edge.x - column.x) <= this.period) {
+          top = Math.min(top, edge.top);
+          bottom = Math.max(bottom, edge.bottom);
+        }
+      if (top > bottom) {
+        this.segment(column.x, column.top, column.x, column.bottom);
+        continue;
+      }
+      if (top - column.top > SHOWN) this.segment(column.x, column.top, column.x, top);
+      if (column.bottom - bottom > SHOWN) this.segment(column.x, bottom, column.x, column.bottom);
+    }
+    this.off.length = 0;
   }
 
   /** The join between two columns, drawn where the dash is on. */
