@@ -9,6 +9,7 @@ import { keyRoute, storeKeys } from '../../renderer/src/keyboard/key-targets.js'
 import type { Route } from '../../renderer/src/state/route.js';
 import { parseRoute, routeHash } from '../../renderer/src/state/route.js';
 import { StoreSession } from '../../renderer/src/state/store-session.js';
+import { groupRows } from '../../renderer/src/pages/runs-table-model.js';
 import { runSummary } from '../support/run-summary.js';
 
 function metric(key: string, count = 10): KeyInfo {
@@ -57,10 +58,28 @@ describe('the table’s order in the store’s session', () => {
     let told = 0;
     session.subscribe(() => told++);
     expect(session.getTableOrder()).toBeNull();
-    session.setTableOrder(['b', 'a']);
-    session.setTableOrder(['a', 'b']);
-    expect(session.getTableOrder()).toEqual(['a', 'b']);
+    const run = (id: string) => ({ type: 'run' as const, run: { id } });
+    session.setTableOrder([run('b'), run('a')]);
+    expect(session.getTableOrder()).toEqual(['b', 'a']);
+    session.setTableOrder([{ type: 'group' }, run('a'), { type: 'group' }, run('c'), run('b')]);
+    expect(session.getTableOrder()).toEqual(['a', 'c', 'b']);
     expect(told).toBe(0);
+  });
+
+  it('is the run ids of the table’s rows, groups left out, for [ and ] to step through', () => {
+    const session = new StoreSession();
+    const rows = groupRows(
+      [...runs.values()].sort((a, b) => (a.id < b.id ? 1 : -1)),
+      [],
+      new Set(),
+    );
+    session.setTableOrder(rows);
+    const order = session.getTableOrder()!;
+    expect(order).toEqual(rows.flatMap((row) => (row.type === 'run' ? [row.run.id] : [])));
+    expect(order.length).toBe(runs.size);
+    const [first, second] = order;
+    expect(neighbourRun(first!, 1, order, runs)).toBe(second);
+    expect(neighbourRun(second!, -1, order, runs)).toBe(first);
   });
 });
 

@@ -44,8 +44,5 @@ export function useRunsKeyboard(props: {
     filter,
   );
   useRunsTableCommands({ exportCsv: props.onExportCsv });
-  useEffect(
-    () => session.setTableOrder(rows.flatMap((row) => (row.type === 'run' ? [row.run.id] : []))),
-    [session, rows],
-  );
+  useEffect(() => session.setTableOrder(rows), [session, rows]);
 }
