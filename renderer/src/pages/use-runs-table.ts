@@ -11,7 +11,8 @@ import type { Brush, ResultChoice } from '../sweeps/parcoords-model.js';
 import { brushedRunIds } from '../sweeps/parcoords-model.js';
 import type { ColumnId } from './column-id.js';
 import type { TableOptions, TableRow } from './runs-table-model.js';
-import { filterSorted, groupRows, sortRuns, tableGroups } from './runs-table-model.js';
+import { groupRows, sortRuns, tableGroups } from './runs-table-model.js';
+import { FilterMemory } from './filter-memory.js';
 import type { StatisticsBySource, StatisticsSource } from './metric-columns.js';
 import {
   metricLookup,
@@ -53,6 +54,8 @@ const sortedOf = rememberLast(
   (runs: ReadonlyMap<string, RunSummary>, sortJson: string, statistics: StatisticsBySource) =>
     sortRuns(runs.values(), JSON.parse(sortJson) as TableOptions['sort'], statistics),
 );
+// The filter's recent results: Backspace, or one more character of a word, filters few runs.
+const filterMemory = new FilterMemory();
 
 export interface RunsTable {
   readonly parsed: ParsedQuery;
@@ -120,7 +123,7 @@ export function useRunsTable(props: {
     sort.column.kind === 'metric' ? statistics : NO_STATISTICS,
   );
   const filtered = useMemo(
-    () => filterSorted(sorted, { query, statuses, metrics }),
+    () => filterMemory.filter(sorted, { query, statuses, metrics }),
     [sorted, query, statuses, metrics],
   );
   const brushed = useMemo(
