@@ -4,6 +4,7 @@
 
 import type { Goal } from '../../../shared/format/records.js';
 import type { ColumnLayout } from './column-path.js';
+import { commonLayout, slotsByColumn } from './column-align.js';
 import type { ColouredSpan } from './marks/label-colours.js';
 import type { Columns, NonFiniteCounts } from '../../../shared/series/curve-math.js';
 import {
@@ -224,8 +225,17 @@ export function alignTraces(traces: readonly Trace[], logY: boolean): AlignedCol
   // An envelope's arrays are its answer's own, decoded for it and written by no one after, so
   // uPlot may hold them as they are; a live series' may be views of columns that still grow.
   const envelopes = traces.every((trace) => trace.columns !== undefined);
+  // Envelopes over one layout align by column: slots a few a column, where the union of 200
+  // runs' picked x gave every line a mostly-empty column of 200 × 4 × width slots.
+  const layout = shared === null && envelopes ? commonLayout(traces) : null;
   const xs: ArrayLike<number> =
-    shared === null ? mergedX(traces, slotOf!) : envelopes ? shared : Array.from(shared);
+    shared !== null
+      ? envelopes
+        ? shared
+        : Array.from(shared)
+      : layout !== null
+        ? slotsByColumn(traces, layout, slotOf!)
+        : mergedX(traces, slotOf!);
   const total = xs.length;
   const columns: AlignedColumns = [xs];
   for (let t = 0; t < traces.length; t++) {
