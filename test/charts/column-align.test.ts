@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Trace } from '../../renderer/src/charts/curve-data.js';
 import { alignTraces, buildTrace } from '../../renderer/src/charts/curve-data.js';
-import type { ColumnLayout, PathPen } from '../../renderer/src/charts/column-path.js';
+import type { ColumnLayout } from '../../renderer/src/charts/column-path.js';
 import { columnOf, drawByColumns } from '../../renderer/src/charts/column-path.js';
 import { commonLayout } from '../../renderer/src/charts/column-align.js';
 
@@ -30,6 +30,8 @@ function envelope(x: readonly number[], y: readonly number[], at = layout): Trac
   );
   return { ...trace, columns: at };
 }
+
+type PathPen = Parameters<typeof drawByColumns>[7];
 
 /** The pen's moves and lines, as text, to compare two drawings. */
 function recorded(draw: (pen: PathPen) => void): string[] {

@@ -2,7 +2,7 @@
 // so a panel's x holds a few slots a column, not the union of every run's picked x.
 
 import type { ColumnLayout } from './column-path.js';
-import { columnOf } from './column-path.js';
+import { columnOf, columnStart } from './column-path.js';
 
 /** The layout every trace was drawn by, or null when one has none or two differ. */
 export function commonLayout(
@@ -31,11 +31,7 @@ export function slotsByColumn(
   slotOf: Int32Array[],
 ): Float64Array {
   const count = traces.length;
-  const columnsOf = traces.map(({ x }) => {
-    const columns = new Int32Array(x.length);
-    for (let i = 0; i < x.length; i++) columns[i] = columnOf(layout, x[i]!);
-    return columns;
-  });
+  const columnsOf = traces.map(({ x }) => columnsOfPoints(x, layout));
   const cursors = new Int32Array(count);
   const xs: number[] = [];
   for (;;) {
@@ -73,4 +69,23 @@ export function slotsByColumn(
       xs[s] = Math.min(most, Math.max(xs[s - 1]!, xs[s]!));
   }
   return Float64Array.from(xs);
+}
+
+/** The column of each of ascending x: found once a column, not once a point, as drawByColumns. */
+function columnsOfPoints(x: Float64Array, layout: ColumnLayout): Int32Array {
+  const columns = new Int32Array(x.length);
+  let start = Infinity;
+  let end = -Infinity;
+  let column = 0;
+  for (let i = 0; i < x.length; i++) {
+    const v = x[i]!;
+    if (!(v >= start && v < end)) {
+      column = columnOf(layout, v);
+      // The first and last columns take whatever lies beyond them, as columnOf does.
+      start = column === 0 ? -Infinity : columnStart(layout, column);
+      end = column >= layout.columns - 1 ? Infinity : columnStart(layout, column + 1);
+    }
+    columns[i] = column;
+  }
+  return columns;
 }

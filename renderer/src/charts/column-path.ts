@@ -28,7 +28,7 @@ export function columnOf(layout: ColumnLayout, x: number): number {
 }
 
 /** Where column c begins, by the host's very arithmetic. */
-function columnStart(layout: ColumnLayout, c: number): number {
+export function columnStart(layout: ColumnLayout, c: number): number {
   const { x0, x1, columns } = layout;
   return x0 + ((x1 - x0) * c) / columns;
 }
