@@ -2,7 +2,7 @@
 // so a panel's x holds a few slots a column, not the union of every run's picked x.
 
 import type { ColumnLayout } from './column-path.js';
-import { columnOf, columnStart } from './column-path.js';
+import { columnBounds, columnOf } from './column-path.js';
 
 /** The layout every trace was drawn by, or null when one has none or two differ. */
 export function commonLayout(
@@ -81,9 +81,7 @@ function columnsOfPoints(x: Float64Array, layout: ColumnLayout): Int32Array {
     const v = x[i]!;
     if (!(v >= start && v < end)) {
       column = columnOf(layout, v);
-      // The first and last columns take whatever lies beyond them, as columnOf does.
-      start = column === 0 ? -Infinity : columnStart(layout, column);
-      end = column >= layout.columns - 1 ? Infinity : columnStart(layout, column + 1);
+      [start, end] = columnBounds(layout, column);
     }
     columns[i] = column;
   }

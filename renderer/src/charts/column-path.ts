@@ -28,9 +28,20 @@ export function columnOf(layout: ColumnLayout, x: number): number {
 }
 
 /** Where column c begins, by the host's very arithmetic. */
-export function columnStart(layout: ColumnLayout, c: number): number {
+function columnStart(layout: ColumnLayout, c: number): number {
   const { x0, x1, columns } = layout;
   return x0 + ((x1 - x0) * c) / columns;
+}
+
+/**
+ * The x range [start, end) that column c takes: the first and last columns take whatever lies
+ * beyond them, as columnOf does.
+ */
+export function columnBounds(layout: ColumnLayout, c: number): [number, number] {
+  return [
+    c === 0 ? -Infinity : columnStart(layout, c),
+    c >= layout.columns - 1 ? Infinity : columnStart(layout, c + 1),
+  ];
 }
 
 /** The x a column is drawn at: its middle. */
@@ -72,9 +83,7 @@ export function drawByColumns(
     const x = xs[i]!;
     if (!(x >= start && x < end)) {
       const c = columnOf(layout, x);
-      // The first and last columns take whatever lies beyond them, as columnOf does.
-      start = c === 0 ? -Infinity : columnStart(layout, c);
-      end = c >= layout.columns - 1 ? Infinity : columnStart(layout, c + 1);
+      [start, end] = columnBounds(layout, c);
       px = xPos(columnCenter(layout, c));
     }
     const py = yPos(y);
