@@ -14,7 +14,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { WebSocketServer } from 'ws';
 import type { RawData, WebSocket } from 'ws';
-import type { ApiResponse, Delta } from '../../shared/api/contract.js';
+import type { Delta } from '../../shared/api/contract.js';
 import { encodeWireMessage } from '../../shared/api/wire-codec.js';
 import { errorCode } from '../error-code.js';
 import { log } from '../log.js';
@@ -22,7 +22,8 @@ import { writePieces } from '../store/export-stream.js';
 import type { ExportPieces } from '../store/export.js';
 import { StoreError } from '../store/store.js';
 import type { Backend, Session } from './backend.js';
-import { answerRequestFrame } from './wire-requests.js';
+import type { FrameRequest } from './wire-requests.js';
+import { takeRequestFrame } from './wire-requests.js';
 import { nodeTextCodec } from './node-text-codec.js';
 import type { LoggedFileAnswer } from './logged-file-response.js';
 import { answerLoggedFile, fileStream, isLoggedFileAddress } from './logged-file-response.js';
@@ -146,18 +147,17 @@ function sendLoggedFile(response: ServerResponse, answer: LoggedFileAnswer): voi
   });
 }
 
-/** The answer to one WebSocket message: only binary frames hold requests. */
-function answerFrame(
-  session: Session,
-  data: RawData,
-  isBinary: boolean,
-): Promise<{ id: number; response: ApiResponse }> {
+/** One WebSocket message taken in: only binary frames hold requests. */
+function takeFrame(session: Session, data: RawData, isBinary: boolean): FrameRequest {
   if (!isBinary) {
     const error = { code: 'bad-request' as const, message: 'messages are binary frames' };
-    return Promise.resolve({ id: -1, response: { ok: false, error } });
+    return {
+      lane: 'quick',
+      answer: () => Promise.resolve({ id: -1, response: { ok: false, error } }),
+    };
   }
   const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
-  return answerRequestFrame(session, bytes, nodeTextCodec);
+  return takeRequestFrame(session, bytes, nodeTextCodec);
 }
 
 export async function serve(backend: Backend, options: ServeOptions): Promise<RunningServer> {
@@ -274,7 +274,10 @@ export async function serve(backend: Backend, options: ServeOptions): Promise<Ru
       options.flow,
     );
     const session = backend.connect((deltas: readonly Delta[]) => outbox.sendDeltas(deltas));
-    ws.on('message', (data, isBinary) => outbox.answer(() => answerFrame(session, data, isBinary)));
+    ws.on('message', (data, isBinary) => {
+      const { answer, lane } = takeFrame(session, data, isBinary);
+      outbox.answer(answer, lane);
+    });
     const end = (): void => {
       outbox.close();
       session.close();

@@ -1,7 +1,7 @@
 // What `serve` sends one WebSocket, bounded whatever its client does: no frame over a cap (an
 // answer bigger goes in parts), deltas dropped (and the client told to resubscribe) rather than
 // piled up for a client that does not read, and requests answered only while their answers have
-// room, so none piles up either.
+// room, so none piles up either. What lays a page out is answered before what fills its charts.
 
 import type { ApiResponse, Delta } from '../../shared/api/contract.js';
 import type { WireServerMessage } from '../../shared/api/wire-codec.js';
@@ -65,6 +65,15 @@ const OPEN = 1;
 /** A request's answer, made when there is room for it; it does not reject. */
 export type Answer = () => Promise<{ readonly id: number; readonly response: ApiResponse }>;
 
+/**
+ * Which answers go first: `quick` ones (a snapshot, a run's detail, a hover's samples) before
+ * waiting `bulk` ones (a chart's envelopes, over every sample of its series), each lane in the
+ * order asked. A Compare asks its 12 panels' envelopes as it mounts and its snapshot just after;
+ * answered in order, the page could not lay out its panels until every envelope was made (some
+ * 120 ms of 20 runs), and then drew them all at once instead of each as its answer came.
+ */
+export type AnswerLane = 'quick' | 'bulk';
+
 /** A size as people read it: KiB under a mebibyte, MiB to a tenth above. */
 const size = (bytes: number): string =>
   bytes < MiB ? `${Math.ceil(bytes / 1024)} KiB` : `${(bytes / MiB).toFixed(1)} MiB`;
@@ -75,7 +84,7 @@ export class SocketOutbox {
   /** Answers that may still be in the socket's buffer, where each ends in sentBytes. */
   private answersInBuffer: { end: number; bytes: number }[] = [];
   private resyncOwed = false;
-  private readonly waiting: Answer[] = [];
+  private readonly waiting: Record<AnswerLane, Answer[]> = { quick: [], bulk: [] };
   private answering = false;
   private paused = false;
   private behindSince: number | null = null;
@@ -112,16 +121,17 @@ export class SocketOutbox {
   }
 
   /** Queues a request's answer: made and sent once the client has taken what waits for it. */
-  answer(answer: Answer): void {
+  answer(answer: Answer, lane: AnswerLane = 'quick'): void {
     if (this.closed) return;
-    this.waiting.push(answer);
+    this.waiting[lane].push(answer);
     void this.pump();
   }
 
   /** Stops all: the socket closed. */
   close(): void {
     this.closed = true;
-    this.waiting.length = 0;
+    this.waiting.quick.length = 0;
+    this.waiting.bulk.length = 0;
     this.answersInBuffer = [];
     this.stopChecking();
   }
@@ -130,7 +140,7 @@ export class SocketOutbox {
     if (this.answering) return;
     this.answering = true;
     try {
-      while (this.waiting.length > 0 && !this.closed) {
+      while (this.waiting.quick.length + this.waiting.bulk.length > 0 && !this.closed) {
         if (this.socket.bufferedAmount > this.limits.responseBacklogBytes) {
           // The client does not take its answers: read no more of its requests until it does.
           if (!this.paused) this.socket.pause();
@@ -138,8 +148,12 @@ export class SocketOutbox {
           this.startChecking();
           return;
         }
-        const { id, response } = await this.waiting.shift()!();
+        const next = this.waiting.quick.shift() ?? this.waiting.bulk.shift()!;
+        const { id, response } = await next();
         if (!this.closed && this.socket.readyState === OPEN) this.sendResponse(id, response);
+        // Answers are made in one go on this thread: the requests that came meanwhile are read
+        // before the next is made, so that a quick one asked now does not wait for all bulk ones.
+        if (this.waiting.bulk.length > 0) await new Promise((done) => setImmediate(done));
       }
       if (this.paused && !this.closed) {
         this.paused = false;

@@ -16,7 +16,7 @@ import type { Backend } from './backend.js';
 import { nodeTextCodec } from './node-text-codec.js';
 import type { FlowLimits, OutboxSocket } from './socket-outbox.js';
 import { FLOW_LIMITS, SocketOutbox } from './socket-outbox.js';
-import { answerRequestFrame } from './wire-requests.js';
+import { takeRequestFrame } from './wire-requests.js';
 
 export interface StdioServerOptions {
   /** What the client may make the server hold; FLOW_LIMITS unless a test says. */
@@ -90,11 +90,14 @@ export function serveStdio(
     }
     for (const frame of frames) {
       unanswered++;
-      outbox.answer(() =>
-        answerRequestFrame(session, frame, nodeTextCodec).finally(() =>
-          // After the outbox has written this answer: it writes once the answer is made.
-          setImmediate(answered),
-        ),
+      const { answer, lane } = takeRequestFrame(session, frame, nodeTextCodec);
+      outbox.answer(
+        () =>
+          answer().finally(() =>
+            // After the outbox has written this answer: it writes once the answer is made.
+            setImmediate(answered),
+          ),
+        lane,
       );
     }
   };

@@ -1,25 +1,52 @@
-// One request frame of a client (a WebSocket's message, a `serve --stdio` frame) answered: decoded
-// by the wire codec, checked to be a request with an id, handed to the session, which checks the
-// request itself against the Api. Whatever is wrong comes back as a bad-request answer.
+// One request frame of a client (a WebSocket's message, a `serve --stdio` frame) taken in: decoded
+// by the wire codec as it comes, checked to be a request with an id, put in its answer lane, and
+// handed to the session when its turn comes, which checks the request itself against the Api.
+// Whatever is wrong comes back as a bad-request answer.
 
-import type { ApiResponse } from '../../shared/api/contract.js';
+import type { ApiOp, ApiResponse } from '../../shared/api/contract.js';
 import type { TextCodec } from '../../shared/api/wire-codec.js';
 import { decodeWireMessage, WireFormatError } from '../../shared/api/wire-codec.js';
 import type { Session } from './backend.js';
+import type { Answer, AnswerLane } from './socket-outbox.js';
 
-/** The answer to one frame: the response to its request (id -1 when it names none), or why not. */
-export async function answerRequestFrame(
+/** The ops whose answers go over every sample of a series: they fill charts, not pages. */
+const BULK_OPS: ReadonlySet<ApiOp> = new Set<ApiOp>([
+  'series',
+  'envelope',
+  'envelopes',
+  'groupEnvelope',
+  'labelSegments',
+  'keyStatistics',
+  'makeReport',
+]);
+
+/** The lane a request's answer waits in: bulk for what fills charts, quick for the rest. */
+export function answerLaneOf(request: unknown): AnswerLane {
+  const op = (request as { op?: unknown } | null)?.op;
+  return BULK_OPS.has(op as ApiOp) ? 'bulk' : 'quick';
+}
+
+/** A frame's request, decoded, with the lane its answer waits in and the answer to make. */
+export interface FrameRequest {
+  readonly lane: AnswerLane;
+  readonly answer: Answer;
+}
+
+const refused = (id: number, error: unknown): { id: number; response: ApiResponse } => {
+  const message = error instanceof Error ? error.message : String(error);
+  return { id, response: { ok: false, error: { code: 'bad-request', message } } };
+};
+
+/** Takes one frame: decoded now (a request is small), answered when the outbox says. */
+export function takeRequestFrame(
   session: Session,
   bytes: Uint8Array,
   text: TextCodec,
-): Promise<{ id: number; response: ApiResponse }> {
-  let id = -1;
+): FrameRequest {
+  let message: { type?: unknown; id?: unknown; request?: unknown };
+  let id: number;
   try {
-    const message = decodeWireMessage(bytes, text) as {
-      type?: unknown;
-      id?: unknown;
-      request?: unknown;
-    };
+    message = decodeWireMessage(bytes, text) as typeof message;
     if (typeof message !== 'object' || message === null || message.type !== 'request') {
       throw new WireFormatError('expected a request');
     }
@@ -27,9 +54,18 @@ export async function answerRequestFrame(
       throw new WireFormatError('a request needs a numeric id');
     }
     id = message.id;
-    return { id, response: await session.request(message.request) };
   } catch (error) {
-    const messageText = error instanceof Error ? error.message : String(error);
-    return { id, response: { ok: false, error: { code: 'bad-request', message: messageText } } };
+    return { lane: 'quick', answer: () => Promise.resolve(refused(-1, error)) };
   }
+  const request = message.request;
+  return {
+    lane: answerLaneOf(request),
+    answer: async () => {
+      try {
+        return { id, response: await session.request(request) };
+      } catch (error) {
+        return refused(id, error);
+      }
+    },
+  };
 }

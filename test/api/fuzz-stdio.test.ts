@@ -9,6 +9,8 @@ import { PassThrough } from 'node:stream';
 import { Backend } from '../../electron/host/backend.js';
 import { nodeTextCodec } from '../../electron/host/serve.js';
 import { serveStdio } from '../../electron/host/stdio-server.js';
+import type { AnswerLane } from '../../electron/host/socket-outbox.js';
+import { answerLaneOf } from '../../electron/host/wire-requests.js';
 import { openRunsSource } from '../../electron/sources/open-source.js';
 import type { RemoteSource } from '../../electron/sources/remote/remote-source.js';
 import { StoreError } from '../../electron/store/store.js';
@@ -61,7 +63,13 @@ function fuzzedRequest(prng: Prng): unknown {
 }
 
 /** One piece of a client's byte stream, and what the server must make of it. */
-type Piece = { bytes: Uint8Array; answer: 'id' | 'no-id' | 'none'; id?: number };
+type Piece = {
+  bytes: Uint8Array;
+  answer: 'id' | 'no-id' | 'none';
+  id?: number;
+  /** The lane the request's answer waits in (socket-outbox): each lane is answered in order. */
+  lane?: AnswerLane;
+};
 
 function fuzzedPieces(prng: Prng, firstId: number): Piece[] {
   const pieces: Piece[] = [];
@@ -69,8 +77,10 @@ function fuzzedPieces(prng: Prng, firstId: number): Piece[] {
   for (let n = 1 + prng.int(12); n > 0; n--) {
     const roll = prng.int(4);
     if (roll <= 1) {
-      const message = { type: 'request', id, request: fuzzedRequest(prng) };
-      pieces.push({ bytes: framed(encodeWireMessage(message, nodeTextCodec)), answer: 'id', id });
+      const request = fuzzedRequest(prng);
+      const message = { type: 'request', id, request };
+      const bytes = framed(encodeWireMessage(message, nodeTextCodec));
+      pieces.push({ bytes, answer: 'id', id, lane: answerLaneOf(request) });
       id++;
     } else if (roll === 2) {
       // A frame whose bytes are no message: answered as a bad request naming no id.
@@ -142,8 +152,17 @@ describe('serve --stdio under fuzz: the far end', () => {
       );
       if (ending !== 'overCap') {
         expect(responses).toHaveLength(expected);
-        const ids = pieces.filter((piece) => piece.answer === 'id').map((piece) => piece.id);
-        expect(responses.map((r) => r.id).filter((id) => id >= 0)).toEqual(ids);
+        // Each request answered once; quick ones may pass bulk ones waiting, each lane in order.
+        const answered = responses.map((r) => r.id).filter((id) => id >= 0);
+        const idsOf = (lane?: AnswerLane): number[] =>
+          pieces
+            .filter((piece) => piece.answer === 'id' && (lane === undefined || piece.lane === lane))
+            .map((piece) => piece.id!);
+        expect([...answered].sort((a, b) => a - b)).toEqual(idsOf());
+        for (const lane of ['quick', 'bulk'] as const) {
+          const ofLane = new Set(idsOf(lane));
+          expect(answered.filter((id) => ofLane.has(id))).toEqual(idsOf(lane));
+        }
       }
       for (const { response } of responses) {
         const answer = response as ApiResponse;

@@ -206,6 +206,37 @@ describe('SocketOutbox', () => {
     expect(socket.paused).toBe(false);
   });
 
+  it('answers quick requests before waiting bulk ones, each lane in the order asked', async () => {
+    const made: number[] = [];
+    outbox.answer(answerOf(1, 'a', made), 'bulk');
+    outbox.answer(answerOf(2, 'b', made), 'bulk');
+    outbox.answer(answerOf(3, 'c', made), 'quick');
+    outbox.answer(answerOf(4, 'd', made), 'bulk');
+    outbox.answer(answerOf(5, 'e', made), 'quick');
+    await vi.runAllTimersAsync();
+    // The first was being made as the others came.
+    expect(made).toEqual([1, 3, 5, 2, 4]);
+    expect(socket.summary).toEqual([
+      'response 1',
+      'response 3',
+      'response 5',
+      'response 2',
+      'response 4',
+    ]);
+  });
+
+  it('reads what came while a bulk answer was made before making the next', async () => {
+    const made: number[] = [];
+    outbox.answer(answerOf(1, 'a', made), 'bulk');
+    outbox.answer(answerOf(2, 'b', made), 'bulk');
+    outbox.answer(answerOf(3, 'c', made), 'bulk');
+    // A request read from the socket in the next turn of the event loop, as a page's snapshot
+    // asked just after its panels' envelopes comes.
+    setImmediate(() => outbox.answer(answerOf(4, 'd', made), 'quick'));
+    await vi.runAllTimersAsync();
+    expect(made).toEqual([1, 4, 2, 3]);
+  });
+
   it('closes a client that stays behind, saying why', async () => {
     for (let seq = 1; seq <= 5; seq++) outbox.sendDeltas([delta(seq, 4 * KiB)]);
     await vi.advanceTimersByTimeAsync(LIMITS.behindCloseMs / 2);
