@@ -6,6 +6,8 @@
 import { float64Column } from './growable-column.js';
 import type { SpanSource } from './stored-spans.js';
 import { SpanReader } from './stored-spans.js';
+import type { ColumnLayout } from './envelope-scan.js';
+import { scanColumns } from './envelope-scan.js';
 
 /**
  * Where the index reads samples: x must not decrease along the series. Where the source has its
@@ -29,12 +31,7 @@ export interface Envelope {
   readonly layout: ColumnLayout;
 }
 
-/** How an envelope divides x into columns, so a drawing can put each column's points together. */
-export interface ColumnLayout {
-  readonly x0: number;
-  readonly x1: number;
-  readonly columns: number;
-}
+export type { ColumnLayout } from './envelope-scan.js';
 
 const BLOCK_BITS = 6;
 const BLOCK = 1 << BLOCK_BITS;
@@ -292,8 +289,14 @@ export class EnvelopeIndex {
     const end = this.upperBound(x1, start);
     const inView = end - start;
     const picked: number[] = [];
+    const layout = { x0, x1, columns };
     if (inView <= 4 * columns || !(x1 > x0)) {
       for (let i = start; i < end; i++) if (Number.isFinite(source.y(i))) picked.push(i);
+    } else if (inView < 2 * BLOCK * columns && this.reader.stored(true)) {
+      // Columns of under two blocks a column on average: read in one pass (see scanColumns).
+      const scanned = scanColumns(this.reader, start, end, layout);
+      const markers = this.markers(start, end, x0, x1, columns);
+      return { ...scanned, nonFinite: Uint32Array.from(markers), inView, layout };
     } else {
       let a = start;
       // Samples in the column before: where the next one likely ends.
@@ -310,11 +313,7 @@ export class EnvelopeIndex {
         a = b;
       }
     }
-    return this.result(picked, this.markers(start, end, x0, x1, columns), inView, {
-      x0,
-      x1,
-      columns,
-    });
+    return this.result(picked, this.markers(start, end, x0, x1, columns), inView, layout);
   }
 
   /** The four points of [a, b) by its summaries: false when it holds no finite value. */
