@@ -37,7 +37,7 @@ export async function benchCompareMany(page: BarePage, floor: BarePage): Promise
     const points = Math.min(SIZES.manySamples, 4 * size.width);
     return floorCharts(floor, { charts: keys.length, series: ids.length, points, ...size });
   };
-  const times = await inTurn(OPENS, open, floorOpen, page, 'open-compare-many');
+  const times = await inTurn(OPENS, open, floorOpen, { app: page, floor }, 'open-compare-many');
   const shape = `${SIZES.manyRuns} runs × ${SIZES.compareKeys} keys × ${SIZES.manySamples} samples`;
 
   // Hovers over the first panel at spread x, each waited for until every run's value is read.

@@ -100,7 +100,7 @@ export async function benchOpenBoards(page: BarePage, floor: BarePage): Promise<
     OPENS,
     () => openBoard(page, `#/run/${BOARD_RUN}/metrics`, boardKeys, SIZES.boardSamples - 1, 1),
     floorOf(SIZES.boardKeys, 1, SIZES.boardSamples),
-    page,
+    { app: page, floor },
     'open-run-page',
   );
   const ids = Array.from({ length: SIZES.compareRuns }, (_, r) => compareRun(r));
@@ -117,7 +117,7 @@ export async function benchOpenBoards(page: BarePage, floor: BarePage): Promise<
     OPENS,
     openCompare,
     floorOf(SIZES.compareKeys, SIZES.compareRuns, SIZES.compareSamples),
-    page,
+    { app: page, floor },
     'open-compare',
   );
   // Once more, unmeasured (the protocol's network events copy every frame), for the sizes of
@@ -157,19 +157,41 @@ async function repeat(
 }
 
 /**
+ * How long both pages are left after their garbage is collected, before either is timed: the
+ * work a page does after its paint (raster, freeing what it drew before) otherwise runs into
+ * the other's time. Timed straight after the floor, the app's Compare took 346-561 ms against
+ * 217-342 ms after a rest; the floor straight after the app 206-335 ms against 136-154.
+ */
+const SETTLE_MS = 500;
+
+/** Collects both pages' garbage and lets them rest, so that neither is timed amid the other's. */
+async function settle(pages: readonly BarePage[]): Promise<void> {
+  for (const page of pages) {
+    const cdp = await page.newCDPSession();
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.detach();
+  }
+  await new Promise((done) => setTimeout(done, SETTLE_MS));
+}
+
+/**
  * The app's work and its floor's, each `times` over in turn (app, floor, app, ...), so that a
- * spell of a shared machine slows both alike; the app's last time profiled when profiling.
+ * spell of a shared machine slows both alike, each after both pages have settled; the app's
+ * last time profiled when profiling.
  */
 export async function inTurn(
   times: number,
   app: () => Promise<number>,
   floor: () => Promise<number>,
-  page: BarePage,
+  pages: { readonly app: BarePage; readonly floor: BarePage },
   name: string,
 ): Promise<{ app: number[]; floor: number[] }> {
   const out = { app: [] as number[], floor: [] as number[] };
+  const both = [pages.app, pages.floor];
   for (let i = 0; i < times; i++) {
-    out.app.push(await (i === times - 1 ? profiled(page, name, app) : app()));
+    await settle(both);
+    out.app.push(await (i === times - 1 ? profiled(pages.app, name, app) : app()));
+    await settle(both);
     out.floor.push(await floor());
   }
   return out;
