@@ -70,6 +70,34 @@ describeE2e('the runs table', () => {
     await screenshot(page, 'runs-table-filter-or');
   });
 
+  it('updates its rows in place as the filter changes, each showing its own run', async () => {
+    // Two filters with no run in common: every run the second lists is new to the view.
+    const high = idsWhere((run) => (lrOf(run) ?? 0) > 0.01);
+    const low = idsWhere((run) => lrOf(run) !== undefined && lrOf(run)! <= 0.01);
+    expect(high.filter((id) => low.includes(id))).toEqual([]);
+    await setFilter('lr>0.01');
+    await expectRows(high);
+    await evaluate(
+      page,
+      `document.querySelectorAll('[data-testid="runs-table"] [data-run-id]').forEach((row) => (row.__kept = true))`,
+    );
+    await setFilter('lr<=0.01');
+    await expectRows(low);
+    const shown = await evaluate<{ id: string; kept: boolean; checkbox: string }[]>(
+      page,
+      `[...document.querySelectorAll('[data-testid="runs-table"] [data-run-id]')].map((row) => ({
+        id: row.getAttribute('data-run-id'), kept: row.__kept === true,
+        checkbox: row.querySelector('input[type=checkbox]').getAttribute('aria-label') }))`,
+    );
+    // Rows are keyed by their slot: the elements stay, and take the runs now listed.
+    expect(shown.filter((row) => row.kept).length).toBe(Math.min(high.length, low.length));
+    for (const row of shown) {
+      const run = runs.find((r) => r.id === row.id)!;
+      expect(row.checkbox).toBe(`Select ${run.name ?? run.id}`);
+    }
+    await setFilter('');
+  });
+
   it('says what is wrong with a query that does not parse, and leaves the table unfiltered', async () => {
     await setFilter('lr>');
     const problem = '[data-testid="run-filter-problem"]';

@@ -8,6 +8,9 @@ import { GroupRow, RunRow } from './RunRow.js';
 import type { RemoteSourceState } from '../../../shared/api/contract.js';
 import { unreachedSourceOf } from '../remote/remote-sources.js';
 
+/** More rows than a window shows, overscan included, on any screen. */
+const ROW_SLOTS = 256;
+
 export function RunsRows(props: {
   rows: readonly TableRow[];
   /** The rows in view, first to last (exclusive), overscan included. */
@@ -29,15 +32,22 @@ export function RunsRows(props: {
   unreached: readonly RemoteSourceState[];
 }) {
   const { rows, first, last, rowHeight, cursor, selected } = props;
+  // Rows are keyed by their slot, the row's index modulo a count larger than any window, not by
+  // run: a keystroke in the filter that brings other runs into view updates the rows in place
+  // rather than making them anew (rows hold no state of their own), and a scroll makes the rows
+  // it brings in, as keys by run did. A count that followed the window's size would key every
+  // row anew whenever the window grew (a long task in the middle of a scroll).
+  const slots = Math.max(ROW_SLOTS, last - first);
   return (
     <div style={{ position: 'relative', height: rows.length * rowHeight }}>
       {rows.slice(first, last).map((row, offset) => {
         const index = first + offset;
         const top = index * rowHeight;
+        const slot = index % slots;
         if (row.type === 'group')
           return (
             <GroupRow
-              key={`group:${row.group.id}`}
+              key={`group:${slot}`}
               label={row.group.label}
               count={row.count}
               collapsed={row.collapsed}
@@ -51,7 +61,7 @@ export function RunsRows(props: {
           );
         return (
           <RunRow
-            key={row.run.id}
+            key={`run:${slot}`}
             run={row.run}
             depth={row.depth}
             top={top}
