@@ -23,7 +23,7 @@ import type { ExportPieces } from '../store/export.js';
 import { StoreError } from '../store/store.js';
 import type { Backend, Session } from './backend.js';
 import type { FrameRequest } from './wire-requests.js';
-import { takeRequestFrame } from './wire-requests.js';
+import { refusedFrame, takeRequestFrame } from './wire-requests.js';
 import { nodeTextCodec } from './node-text-codec.js';
 import type { LoggedFileAnswer } from './logged-file-response.js';
 import { answerLoggedFile, fileStream, isLoggedFileAddress } from './logged-file-response.js';
@@ -149,13 +149,7 @@ function sendLoggedFile(response: ServerResponse, answer: LoggedFileAnswer): voi
 
 /** One WebSocket message taken in: only binary frames hold requests. */
 function takeFrame(session: Session, data: RawData, isBinary: boolean): FrameRequest {
-  if (!isBinary) {
-    const error = { code: 'bad-request' as const, message: 'messages are binary frames' };
-    return {
-      lane: 'quick',
-      answer: () => Promise.resolve({ id: -1, response: { ok: false, error } }),
-    };
-  }
+  if (!isBinary) return refusedFrame('messages are binary frames');
   const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
   return takeRequestFrame(session, bytes, nodeTextCodec);
 }

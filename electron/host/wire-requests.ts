@@ -37,6 +37,11 @@ const refused = (id: number, error: unknown): { id: number; response: ApiRespons
   return { id, response: { ok: false, error: { code: 'bad-request', message } } };
 };
 
+/** A frame that holds no request, answered at once as a bad request naming no id. */
+export function refusedFrame(error: unknown): FrameRequest {
+  return { lane: 'quick', answer: () => Promise.resolve(refused(-1, error)) };
+}
+
 /** Takes one frame: decoded now (a request is small), answered when the outbox says. */
 export function takeRequestFrame(
   session: Session,
@@ -55,7 +60,7 @@ export function takeRequestFrame(
     }
     id = message.id;
   } catch (error) {
-    return { lane: 'quick', answer: () => Promise.resolve(refused(-1, error)) };
+    return refusedFrame(error);
   }
   const request = message.request;
   return {
