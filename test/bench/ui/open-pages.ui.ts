@@ -1,7 +1,7 @@
 // UI bench case 2: opening pages, from the navigation a click makes to every panel (or row)
 // painted, against the bare floor: uPlot drawing the same arrays from memory, rows from memory.
 
-import type { BarePage } from './bare-chromium.js';
+import type { BarePage, PageSession } from './bare-chromium.js';
 import type { BenchFigure } from '../report.js';
 import { floorCharts } from './floor.js';
 import { BOARD_RUN, SIZES, compareRun, keyName } from './stores.js';
@@ -165,12 +165,8 @@ async function repeat(
 const SETTLE_MS = 500;
 
 /** Collects both pages' garbage and lets them rest, so that neither is timed amid the other's. */
-async function settle(pages: readonly BarePage[]): Promise<void> {
-  for (const page of pages) {
-    const cdp = await page.newCDPSession();
-    await cdp.send('HeapProfiler.collectGarbage');
-    await cdp.detach();
-  }
+async function settle(sessions: readonly PageSession[]): Promise<void> {
+  for (const cdp of sessions) await cdp.send('HeapProfiler.collectGarbage');
   await new Promise((done) => setTimeout(done, SETTLE_MS));
 }
 
@@ -187,12 +183,16 @@ export async function inTurn(
   name: string,
 ): Promise<{ app: number[]; floor: number[] }> {
   const out = { app: [] as number[], floor: [] as number[] };
-  const both = [pages.app, pages.floor];
-  for (let i = 0; i < times; i++) {
-    await settle(both);
-    out.app.push(await (i === times - 1 ? profiled(pages.app, name, app) : app()));
-    await settle(both);
-    out.floor.push(await floor());
+  const both = [await pages.app.newCDPSession(), await pages.floor.newCDPSession()];
+  try {
+    for (let i = 0; i < times; i++) {
+      await settle(both);
+      out.app.push(await (i === times - 1 ? profiled(pages.app, name, app) : app()));
+      await settle(both);
+      out.floor.push(await floor());
+    }
+  } finally {
+    for (const cdp of both) await cdp.detach();
   }
   return out;
 }
