@@ -1,8 +1,13 @@
 // renderer/src/charts/next-frame-state: state offered between frames is set in the next frame,
-// all of it together, in the order offered, one failing setter keeping none of the others back.
+// all of it together, in the order offered, one failing setter keeping none of the others back;
+// held state waits for the answers in flight with it (a board's panels opened together), for a
+// moment at most, and never holds back what may not wait.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setInNextFrame } from '../../renderer/src/charts/next-frame-state.js';
+import {
+  inFlightUntilSettled,
+  setInNextFrame,
+} from '../../renderer/src/charts/next-frame-state.js';
 
 type FrameCallback = (time: number) => void;
 
@@ -61,5 +66,98 @@ describe('state set in the next frame', () => {
     } finally {
       process.off('uncaughtException', onError);
     }
+  });
+
+  /** An answer in flight, settled when the test says. */
+  const answerInFlight = (): { settle: () => Promise<void>; fail: () => Promise<void> } => {
+    let resolve!: (value: string) => void;
+    let reject!: (error: Error) => void;
+    const answer = inFlightUntilSettled(
+      new Promise<string>((yes, no) => {
+        resolve = yes;
+        reject = no;
+      }),
+    );
+    answer.catch(() => undefined);
+    // The count drops in a callback of the answer's: a turn of microtasks later.
+    const turn = (): Promise<void> => new Promise((done) => setTimeout(done, 0));
+    return {
+      settle: async () => {
+        resolve('answer');
+        await turn();
+      },
+      fail: async () => {
+        reject(new Error('refused'));
+        await turn();
+      },
+    };
+  };
+
+  it('holds an answer while others asked with it are in flight, then sets them in one frame', async () => {
+    const set: string[] = [];
+    const first = answerInFlight();
+    const second = answerInFlight();
+    await first.settle();
+    setInNextFrame(() => set.push('first'), true);
+    expect(frames).toHaveLength(0);
+    await second.settle();
+    setInNextFrame(() => set.push('second'), true);
+    expect(frames).toHaveLength(1);
+    runFrame();
+    expect(set).toEqual(['first', 'second']);
+  });
+
+  it('a failed answer ends the wait as a good one does', async () => {
+    const set: string[] = [];
+    const good = answerInFlight();
+    const refused = answerInFlight();
+    await good.settle();
+    setInNextFrame(() => set.push('good'), true);
+    await refused.fail();
+    expect(frames).toHaveLength(1);
+    runFrame();
+    expect(set).toEqual(['good']);
+  });
+
+  it('holds an answer no longer than a moment when another never comes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const set: string[] = [];
+      const late = answerInFlight();
+      setInNextFrame(() => set.push('held'), true);
+      vi.advanceTimersByTime(100);
+      expect(frames).toHaveLength(0);
+      vi.advanceTimersByTime(50);
+      expect(frames).toHaveLength(1);
+      runFrame();
+      expect(set).toEqual(['held']);
+      vi.useRealTimers();
+      // Come at last, it asks no frame: nothing waits for it.
+      await late.settle();
+      expect(frames).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never holds what may not wait: it goes in the next frame, with what was held', async () => {
+    const set: string[] = [];
+    const pending = answerInFlight();
+    setInNextFrame(() => set.push('held'), true);
+    expect(frames).toHaveLength(0);
+    setInNextFrame(() => set.push('live samples'));
+    expect(frames).toHaveLength(1);
+    runFrame();
+    expect(set).toEqual(['held', 'live samples']);
+    await pending.settle();
+    expect(frames).toHaveLength(0);
+  });
+
+  it('sets held state in the next frame when nothing is in flight', () => {
+    const set: string[] = [];
+    setInNextFrame(() => set.push('alone'), true);
+    expect(frames).toHaveLength(1);
+    runFrame();
+    expect(set).toEqual(['alone']);
   });
 });

@@ -123,13 +123,13 @@ export function EnvelopeCurve(props: {
         return lines.map((line, i) => [lineId(line), envelopes[i]!] as const);
       })
       .then(
-        // In the next frame, with every other panel's answer that came meanwhile.
+        // In the next frame, with every other panel's answer in flight with it.
         (entries) =>
           setInNextFrame(() => {
             if (cancelled) return;
             setFailure(null);
             setAnswered({ mode, smoothing, answers: new Map(entries), received: true });
-          }),
+          }, true),
         // A formula that names no key of a run, say, is the host's to explain: the panel says it.
         (error: unknown) => !cancelled && setFailure(String(error)),
       );

@@ -13,6 +13,7 @@ import type { MuninBridge } from '../../../shared/api/bridge.js';
 import { unwrap } from '../api/call.js';
 import type { XAxisMode } from './curve-data.js';
 import { askFor } from './use-plot-columns.js';
+import { inFlightUntilSettled } from './next-frame-state.js';
 
 export function xColumnOf(mode: XAxisMode): EnvelopeXColumn {
   return mode === 'step' ? 'step' : mode === 'step_metric' ? 'step_metric' : 'time';
@@ -70,9 +71,11 @@ function fetchEnvelopes(
   for (let at = 0; at < queries.length; at += MAX_ENVELOPES_ASKED)
     parts.push(queries.slice(at, at + MAX_ENVELOPES_ASKED));
   // One request a part: a Compare's panel of 20 runs is one message each way.
-  return Promise.all(
-    parts.map(async (part) => unwrap(await bridge.api.envelopes({ requests: part }))),
-  ).then((answers) => answers.flat());
+  return inFlightUntilSettled(
+    Promise.all(
+      parts.map(async (part) => unwrap(await bridge.api.envelopes({ requests: part }))),
+    ).then((answers) => answers.flat()),
+  );
 }
 
 /** An answer asked ahead, for queries alike but for their width. */

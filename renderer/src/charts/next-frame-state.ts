@@ -1,31 +1,78 @@
 // State that reaches panels between frames (a panel's envelopes come from the host a message at
 // a time) set in the next animation frame, all of it in one render: a board whose panels'
 // answers land in as many tasks renders, lays out and paints once a frame, not once a panel.
+// An answer is held while others asked with it are still on their way, for a moment at most,
+// so that a board's panels opened together are drawn in one frame, not one frame each.
 
 import { flushSync } from 'react-dom';
 
+/**
+ * The longest an answer waits for the others in flight. A Compare's twelve panels' answers came
+ * within some 100 ms of each other while the page drew each as it came: drawn one or two a frame,
+ * each frame laid out, painted and composited the whole board again.
+ */
+const HOLD_MS = 120;
+
 const waiting: (() => void)[] = [];
 let frame: number | null = null;
+let holdTimer: ReturnType<typeof setTimeout> | null = null;
+/** Answers asked for and not yet come: while there are, held state waits for them. */
+let inFlight = 0;
+/** Whether something waiting may not be held (a live run's samples): it goes in the next frame. */
+let urgent = false;
 
-/** Runs `apply`, which sets React state, in the next animation frame with all else waiting. */
-export function setInNextFrame(apply: () => void): void {
-  waiting.push(apply);
-  frame ??= requestAnimationFrame(() => {
-    frame = null;
-    const now = waiting.splice(0);
-    // Rendered in the frame (see use-series-version): state set here without flushSync would be
-    // rendered by React's scheduler in a task after the frame, and painted only by the next.
-    flushSync(() => {
-      for (const set of now) {
-        try {
-          set();
-        } catch (error) {
-          // One panel's failure is reported as thrown, and the others are still set.
-          queueMicrotask(() => {
-            throw error;
-          });
-        }
+function applyWaiting(): void {
+  frame = null;
+  urgent = false;
+  if (holdTimer !== null) clearTimeout(holdTimer);
+  holdTimer = null;
+  const now = waiting.splice(0);
+  // Rendered in the frame (see use-series-version): state set here without flushSync would be
+  // rendered by React's scheduler in a task after the frame, and painted only by the next.
+  flushSync(() => {
+    for (const set of now) {
+      try {
+        set();
+      } catch (error) {
+        // One panel's failure is reported as thrown, and the others are still set.
+        queueMicrotask(() => {
+          throw error;
+        });
       }
-    });
+    }
   });
+}
+
+function askFrame(): void {
+  if (holdTimer !== null) clearTimeout(holdTimer);
+  holdTimer = null;
+  frame ??= requestAnimationFrame(applyWaiting);
+}
+
+/**
+ * Runs `apply`, which sets React state, in the next animation frame with all else waiting.
+ * With `hold`, not before the answers in flight have come or HOLD_MS has passed.
+ */
+export function setInNextFrame(apply: () => void, hold = false): void {
+  waiting.push(apply);
+  if (!hold) urgent = true;
+  if (frame !== null) return;
+  if (urgent || inFlight === 0) {
+    askFrame();
+    return;
+  }
+  holdTimer ??= setTimeout(askFrame, HOLD_MS);
+}
+
+/** Counts `answer` in flight until it settles: held state waits for it. */
+export function inFlightUntilSettled<T>(answer: Promise<T>): Promise<T> {
+  inFlight++;
+  const settled = (): void => {
+    inFlight--;
+    // The last answer in: what waited for it goes in the next frame, its own with it (its
+    // state is set in a callback after this one, before the frame).
+    if (inFlight === 0 && waiting.length > 0) askFrame();
+  };
+  answer.then(settled, settled);
+  return answer;
 }
