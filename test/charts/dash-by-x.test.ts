@@ -237,4 +237,25 @@ describe('dashing a line along x', () => {
       else expect(drawn || vertical, `x ${x} off`).toBe(false);
     }
   });
+
+  it('draws each stretch of a broken line as a pen of its own would, its columns reused', () => {
+    // Spiky stretches split by gaps: each after the first is drawn with columns let go of by
+    // the one before, which must start afresh.
+    const random = new Prng(7);
+    const stretches: [number, number][][] = [];
+    for (let s = 0; s < 6; s++) {
+      const stretch: [number, number][] = [];
+      for (let x = s * 60; x < s * 60 + 50; x++)
+        for (let k = 0; k < 3; k++)
+          stretch.push([x, 100 + (random.next() < 0.1 ? 80 : 5) * random.next()]);
+      stretches.push(stretch);
+    }
+    const pattern = [7, 4];
+    const broken: (readonly [number, number | null])[] = stretches.flatMap((stretch) => [
+      ...stretch,
+      [stretch.at(-1)![0] + 1, null] as const,
+    ]);
+    const apart = stretches.flatMap((stretch) => dashed(stretch, pattern));
+    expect(dashed(broken, pattern)).toEqual(apart);
+  });
 });

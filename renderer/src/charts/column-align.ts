@@ -2,7 +2,7 @@
 // so a panel's x holds a few slots a column, not the union of every run's picked x.
 
 import type { ColumnLayout } from './column-path.js';
-import { columnBounds, columnOf } from './column-path.js';
+import { columnFrom, columnOf, columnUntil } from './column-path.js';
 
 /** The layout every trace was drawn by, or null when one has none or two differ. */
 export function commonLayout(
@@ -81,7 +81,8 @@ function columnsOfPoints(x: Float64Array, layout: ColumnLayout): Int32Array {
     const v = x[i]!;
     if (!(v >= start && v < end)) {
       column = columnOf(layout, v);
-      [start, end] = columnBounds(layout, column);
+      start = columnFrom(layout, column);
+      end = columnUntil(layout, column);
     }
     columns[i] = column;
   }

@@ -60,6 +60,11 @@ export class DashByXPen implements PathPen {
   /** The last column drawn in an on-stretch since the last break, and the off ones after it. */
   private lastOn: Column | null = null;
   private readonly off: Column[] = [];
+  /**
+   * Columns no longer held, taken again for the next ones: a dashed line's every pixel column
+   * was an object, some 4 MB of garbage a Compare's open.
+   */
+  private readonly free: Column[] = [];
 
   constructor(
     private readonly out: PathPen,
@@ -71,7 +76,7 @@ export class DashByXPen implements PathPen {
 
   moveTo(x: number, y: number): void {
     this.finish();
-    this.current = { x, first: y, last: y, top: y, bottom: y };
+    this.current = this.take(x, y);
   }
 
   lineTo(x: number, y: number): void {
@@ -83,7 +88,7 @@ export class DashByXPen implements PathPen {
       if (y > column.bottom) column.bottom = y;
       return;
     }
-    const next: Column = { x, first: y, last: y, top: y, bottom: y };
+    const next = this.take(x, y);
     this.closeColumn(column, true);
     this.join(column.x, column.last, next.x, next.first);
     this.current = next;
@@ -93,8 +98,18 @@ export class DashByXPen implements PathPen {
   finish(): void {
     if (this.current !== null) this.closeColumn(this.current, false);
     this.flushOff(null);
+    if (this.lastOn !== null) this.free.push(this.lastOn);
     this.current = null;
     this.lastOn = null;
+  }
+
+  /** A column at x holding the point y: one let go of before, or a new one. */
+  private take(x: number, y: number): Column {
+    const column = this.free.pop();
+    if (column === undefined) return { x, first: y, last: y, top: y, bottom: y };
+    column.x = x;
+    column.first = column.last = column.top = column.bottom = y;
+    return column;
   }
 
   /** An on column is drawn, and closes the off-stretch before it; an off one waits for it. */
@@ -103,11 +118,13 @@ export class DashByXPen implements PathPen {
       this.off.push(column);
       return;
     }
+    const before = this.lastOn;
     this.flushOff(column);
     // A flat column among others is drawn by its joins.
-    if (column.top !== column.bottom || (!joined && this.lastOn === null))
+    if (column.top !== column.bottom || (!joined && before === null))
       this.segment(column.x, column.top, column.x, column.bottom);
     this.lastOn = column;
+    if (before !== null) this.free.push(before);
   }
 
   /**
@@ -116,14 +133,18 @@ export class DashByXPen implements PathPen {
    * whole when no drawn column is within a period of it.
    */
   private flushOff(after: Column | null): void {
+    const before = this.lastOn;
     for (const column of this.off) {
       let top = Infinity;
       let bottom = -Infinity;
-      for (const edge of [this.lastOn, after])
-        if (edge !== null && Math.abs(edge.x - column.x) <= this.period) {
-          top = Math.min(top, edge.top);
-          bottom = Math.max(bottom, edge.bottom);
-        }
+      if (before !== null && Math.abs(before.x - column.x) <= this.period) {
+        top = before.top;
+        bottom = before.bottom;
+      }
+      if (after !== null && Math.abs(after.x - column.x) <= this.period) {
+        top = Math.min(top, after.top);
+        bottom = Math.max(bottom, after.bottom);
+      }
       if (top > bottom) {
         this.segment(column.x, column.top, column.x, column.bottom);
         continue;
@@ -131,15 +152,21 @@ export class DashByXPen implements PathPen {
       if (top - column.top > SHOWN) this.segment(column.x, column.top, column.x, top);
       if (column.bottom - bottom > SHOWN) this.segment(column.x, bottom, column.x, column.bottom);
     }
+    for (const column of this.off) this.free.push(column);
     this.off.length = 0;
   }
 
   /** The join between two columns, drawn where the dash is on. */
   private join(x0: number, y0: number, x1: number, y1: number): void {
-    const at = (x: number): number => y0 + ((y1 - y0) * (x - x0)) / (x1 - x0);
     for (let from = x0; from < x1;) {
       const to = Math.min(x1, nextChange(this.pattern, this.period, from));
-      if (dashOn(this.pattern, from)) this.segment(from, at(from), to, at(to));
+      if (dashOn(this.pattern, from))
+        this.segment(
+          from,
+          y0 + ((y1 - y0) * (from - x0)) / (x1 - x0),
+          to,
+          y0 + ((y1 - y0) * (to - x0)) / (x1 - x0),
+        );
       from = to;
     }
   }
