@@ -91,15 +91,21 @@ export function figure(
   };
 }
 
-export async function benchOpenBoards(page: BarePage, floor: BarePage): Promise<BenchFigure[]> {
+/** The run page's and the Compare's opens, each against its floor drawn on a floor page of its own. */
+export async function benchOpenBoards(
+  page: BarePage,
+  floor: BarePage,
+  compareFloor: BarePage,
+): Promise<BenchFigure[]> {
   const boardKeys = Array.from({ length: SIZES.boardKeys }, (_, k) => keyName(k));
   // The floor draws at the size the app's plots were just drawn.
-  const floorOf = (charts: number, series: number, points: number) => async (): Promise<number> =>
-    floorCharts(floor, { charts, series, points, ...(await chartSize(page)) });
+  const floorOf =
+    (on: BarePage, charts: number, series: number, points: number) => async (): Promise<number> =>
+      floorCharts(on, { charts, series, points, ...(await chartSize(page)) });
   const board = await inTurn(
     OPENS,
     () => openBoard(page, `#/run/${BOARD_RUN}/metrics`, boardKeys, SIZES.boardSamples - 1, 1),
-    floorOf(SIZES.boardKeys, 1, SIZES.boardSamples),
+    floorOf(floor, SIZES.boardKeys, 1, SIZES.boardSamples),
     { app: page, floor },
     'open-run-page',
   );
@@ -116,14 +122,14 @@ export async function benchOpenBoards(page: BarePage, floor: BarePage): Promise<
   const compare = await inTurn(
     OPENS,
     openCompare,
-    floorOf(SIZES.compareKeys, SIZES.compareRuns, SIZES.compareSamples),
-    { app: page, floor },
+    floorOf(compareFloor, SIZES.compareKeys, SIZES.compareRuns, SIZES.compareSamples),
+    { app: page, floor: compareFloor },
     'open-compare',
   );
   // Once more, unmeasured (the protocol's network events copy every frame), for the sizes of
   // the messages an open takes in: the wire floor sends as many, as big, from memory.
   const sizes = await messagesTakenIn(page, openCompare);
-  const wire = await wireFloor(floor, sizes, OPENS);
+  const wire = await wireFloor(compareFloor, sizes, OPENS);
   return [
     figure(
       `open a run page: ${SIZES.boardKeys} keys × ${SIZES.boardSamples} samples, click to all panels painted`,
