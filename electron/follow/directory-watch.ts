@@ -10,7 +10,7 @@ import { join, relative, sep } from 'node:path';
 import { log } from '../log.js';
 import { isAbsent } from '../store/file-errors.js';
 import { errorCode } from '../error-code.js';
-import { isDirectory } from '../store/store.js';
+import { directoryState, isDirectory } from '../store/store.js';
 
 export interface DirectoryWatchEvents {
   /**
@@ -27,6 +27,12 @@ interface NamedEntry {
   readonly path: string;
   readonly parts: readonly string[];
 }
+
+/**
+ * What watching a run found of its tags/: absent (the run directory's watch tells when it comes),
+ * or unknown (there, or not looked at), which the reader looks at itself.
+ */
+export type TagsFound = 'absent' | 'unknown';
 
 /** How many entries of one directory are remembered. */
 const MAX_NAMED = 16;
@@ -73,8 +79,8 @@ export class StoreDirectoryWatch {
    * takes them up, before it reads them, so a large store starts at once and no change of a
    * run read is missed; runs that appear later are watched as they appear.
    */
-  watchRunDirectory(id: string): void {
-    this.watchRun(join(this.root, 'runs', id), ['runs', id]);
+  watchRunDirectory(id: string): TagsFound {
+    return this.watchRun(join(this.root, 'runs', id), ['runs', id]);
   }
 
   private partsBelowRoot(path: string): readonly string[] {
@@ -98,10 +104,17 @@ export class StoreDirectoryWatch {
     for (const id of entries(runs)) this.watchRun(join(runs, id), ['runs', id]);
   }
 
-  /** Watches a run's directory, whose segments below the root are `parts`, and its tags/. */
-  private watchRun(dir: string, parts: readonly string[]): void {
-    if (this.watchDirectory(dir, true, parts))
-      this.watchDirectory(join(dir, 'tags'), false, [...parts, 'tags']);
+  /**
+   * Watches a run's directory, whose segments below the root are `parts`, and its tags/; says
+   * whether tags/ was found absent, which the reader then need not look for again.
+   */
+  private watchRun(dir: string, parts: readonly string[]): TagsFound {
+    if (!this.watchDirectory(dir, true, parts)) return 'unknown';
+    const tags = join(dir, 'tags');
+    if (this.watchers.has(tags)) return 'unknown';
+    const state = directoryState(tags);
+    if (state === 'directory') this.watchDirectory(tags, true, [...parts, 'tags']);
+    return state === 'absent' ? 'absent' : 'unknown';
   }
 
   private watchArtifacts(): void {

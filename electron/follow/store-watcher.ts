@@ -6,6 +6,7 @@ import { readdirSync, statSync, statfsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { log } from '../log.js';
 import { isAbsent } from '../store/file-errors.js';
+import type { TagsFound } from './directory-watch.js';
 import { StoreDirectoryWatch } from './directory-watch.js';
 
 export type RunFileKind = 'log' | 'tags' | 'notes' | 'writer' | 'stats' | 'directory';
@@ -205,9 +206,12 @@ export class StoreWatcher {
     this.ready = Promise.resolve();
   }
 
-  /** Starts watching run `id` (events mode; polling takes in every run by itself). */
-  follow(id: string): void {
-    this.watcher?.watchRunDirectory(id);
+  /**
+   * Starts watching run `id` (events mode; polling takes in every run by itself), saying
+   * whether its tags/ was found absent.
+   */
+  follow(id: string): TagsFound {
+    return this.watcher?.watchRunDirectory(id) ?? 'unknown';
   }
 
   async close(): Promise<void> {

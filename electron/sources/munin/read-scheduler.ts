@@ -10,7 +10,7 @@ import type { HostIdentities } from '../../store/identities.js';
 import { firstLineOf } from '../../store/log/log-bytes.js';
 import { LOG_FILE } from '../../store/log/read-run.js';
 import { readLogInWorker } from '../../store/log/threaded-read.js';
-import { listRunCandidates } from '../../store/store.js';
+import { listRunCandidates, plainRunDirectories } from '../../store/store.js';
 import { checkStoreDirectory, whyUnreadable, UnreadableFile } from '../../store/store-files.js';
 import type { StoreWatcher } from '../../follow/store-watcher.js';
 import { RunEntry } from './run-entry.js';
@@ -44,6 +44,11 @@ export class ReadScheduler {
   /** Entries of runs/ not read yet, oldest first, so that pop() takes the newest. */
   private readonly unread: string[];
   private readonly unreadSet: Set<string>;
+  /**
+   * Entries runs/ listed as directories, not links, until each is taken up (see takeUp): listed
+   * once the first rows are read, for the runs read in the background.
+   */
+  private listedPlain = new Set<string>();
 
   constructor(private readonly options: ReadSchedulerOptions) {
     this.unread = listRunCandidates(options.root);
@@ -68,8 +73,12 @@ export class ReadScheduler {
   }
 
   readInBackground(): void {
+    let listed = false;
     const turn = (): void => {
       if (this.options.closed()) return;
+      // In the first turn, after open has answered: not what the first rows wait for.
+      if (!listed) this.listedPlain = plainRunDirectories(this.options.root);
+      listed = true;
       if (this.readSome(BACKGROUND_SLICE_MS)) setImmediate(turn);
     };
     if (this.unread.length > 0) setImmediate(turn);
@@ -95,14 +104,17 @@ export class ReadScheduler {
    */
   private takeUp(id: string): RunEntry | undefined {
     const { realRoot, host, runs } = this.options;
-    this.options.watcher.follow(id);
+    const tags = this.options.watcher.follow(id);
+    // What the listing said is taken once: a run taken up again (it changed) is looked at anew.
+    const listedPlain = this.listedPlain.delete(id);
     if (this.reading.has(id)) return undefined;
     const dir = join(realRoot, 'runs', id);
     const logPath = join(dir, LOG_FILE);
     let size = 0;
     try {
-      // A link out of the store is not followed; one inside it is, as the run it leads to.
-      if (!checkStoreDirectory(dir, realRoot)) return undefined;
+      // A link out of the store is not followed; one inside it is, as the run it leads to. A
+      // directory as runs/ listed it is no link: its files are checked as they are opened.
+      if (!listedPlain && !checkStoreDirectory(dir, realRoot)) return undefined;
       size = statSync(logPath).size;
     } catch (error) {
       if (error instanceof UnreadableFile && error.code === 'ENOTADIR') {
@@ -126,7 +138,7 @@ export class ReadScheduler {
       return entry;
     }
     // A small log's read tells whether its first line is whole; a big one is asked first.
-    if (size < this.options.threadedReadBytes) return this.addRun(id, true);
+    if (size < this.options.threadedReadBytes) return this.addRun(id, true, tags === 'absent');
     const firstLine = firstLineOf(logPath, realRoot);
     if (firstLine.state === 'unreadable') {
       log.warn(`${logPath} ${firstLine.reason}; run ${id} is listed as unreadable`);
@@ -168,11 +180,12 @@ export class ReadScheduler {
 
   /**
    * Reads a run and adds it: listed from its stats hint when `fromHint` and the hint holds, its
-   * samples read when it is opened; else read whole.
+   * samples read when it is opened; else read whole. `tagsAbsent` when the watch just found no
+   * tags/ (one that appears is told by the run directory's watch).
    */
-  private addRun(id: string, fromHint = false): RunEntry | undefined {
+  private addRun(id: string, fromHint = false, tagsAbsent = false): RunEntry | undefined {
     const { realRoot, host } = this.options;
-    const entry = new RunEntry(realRoot, id, host);
+    const entry = new RunEntry(realRoot, id, host, tagsAbsent);
     if (fromHint && entry.listFromHint()) {
       this.options.runs.set(id, entry);
       return entry;

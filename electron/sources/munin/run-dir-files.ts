@@ -27,8 +27,10 @@ export class RunDirFiles {
     private readonly realRoot: string,
     /** The notes file as the user finds it: below the store, as the format lays it out. */
     private readonly notesPath: string,
+    /** The run has no tags/, as its watch just found: there is none to read. */
+    tagsAbsent = false,
   ) {
-    this.refreshTags();
+    if (!tagsAbsent) this.refreshTags();
     this.refreshNotes();
   }
 

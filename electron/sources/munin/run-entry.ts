@@ -61,14 +61,18 @@ export class RunEntry implements SourceRun {
   /** Its curves' envelopes and cursor points, made when a curve is first asked for. */
   private curvesValue: CurveReader | null = null;
 
-  /** `realRoot` is the store's real path: reads never leave it. */
+  /**
+   * `realRoot` is the store's real path: reads never leave it. `tagsAbsent` when the caller
+   * just found the run has no tags/, so that it is not looked for again.
+   */
   constructor(
     private readonly realRoot: string,
     readonly id: string,
     private readonly host: HostIdentities,
+    tagsAbsent = false,
   ) {
     this.dir = join(realRoot, 'runs', id);
-    this.files = new RunDirFiles(this.dir, realRoot, notesPathOf(id));
+    this.files = new RunDirFiles(this.dir, realRoot, notesPathOf(id), tagsAbsent);
   }
 
   /**
