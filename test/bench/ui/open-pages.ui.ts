@@ -91,24 +91,56 @@ export function figure(
   };
 }
 
-/** The run page's and the Compare's opens, each against its floor drawn on a floor page of its own. */
+/**
+ * The run page's and the Compare's opens, each against its floor drawn on a floor page of its
+ * own, the run page's closed before the Compare is timed. A page left holding the run page's
+ * floor (40 uPlot charts of 200,000 samples) slowed every other page's drawing, though each page
+ * is a browser context of its own: the Compare's floor on a fresh page took 298-343 ms beside
+ * it, 155 ms once it was closed, and cleared of its charts and collected it still took 331 ms.
+ */
 export async function benchOpenBoards(
   page: BarePage,
-  floor: BarePage,
-  compareFloor: BarePage,
+  openFloor: () => Promise<BarePage>,
 ): Promise<BenchFigure[]> {
   const boardKeys = Array.from({ length: SIZES.boardKeys }, (_, k) => keyName(k));
   // The floor draws at the size the app's plots were just drawn.
   const floorOf =
     (on: BarePage, charts: number, series: number, points: number) => async (): Promise<number> =>
       floorCharts(on, { charts, series, points, ...(await chartSize(page)) });
-  const board = await inTurn(
-    OPENS,
-    () => openBoard(page, `#/run/${BOARD_RUN}/metrics`, boardKeys, SIZES.boardSamples - 1, 1),
-    floorOf(floor, SIZES.boardKeys, 1, SIZES.boardSamples),
-    { app: page, floor },
-    'open-run-page',
-  );
+  const runFloor = await openFloor();
+  let board: { app: number[]; floor: number[] };
+  try {
+    board = await inTurn(
+      OPENS,
+      () => openBoard(page, `#/run/${BOARD_RUN}/metrics`, boardKeys, SIZES.boardSamples - 1, 1),
+      floorOf(runFloor, SIZES.boardKeys, 1, SIZES.boardSamples),
+      { app: page, floor: runFloor },
+      'open-run-page',
+    );
+  } finally {
+    await runFloor.close();
+  }
+  const compareFloor = await openFloor();
+  try {
+    return [
+      figure(
+        `open a run page: ${SIZES.boardKeys} keys × ${SIZES.boardSamples} samples, click to all panels painted`,
+        board,
+      ),
+      ...(await benchOpenCompare(page, compareFloor, boardKeys, floorOf)),
+    ];
+  } finally {
+    await compareFloor.close();
+  }
+}
+
+/** The Compare's open against its floor, and against taking in its messages alone. */
+async function benchOpenCompare(
+  page: BarePage,
+  compareFloor: BarePage,
+  boardKeys: readonly string[],
+  floorOf: (on: BarePage, charts: number, series: number, points: number) => () => Promise<number>,
+): Promise<BenchFigure[]> {
   const ids = Array.from({ length: SIZES.compareRuns }, (_, r) => compareRun(r));
   const compareKeys = boardKeys.slice(0, SIZES.compareKeys);
   const openCompare = (): Promise<number> =>
@@ -131,10 +163,6 @@ export async function benchOpenBoards(
   const sizes = await messagesTakenIn(page, openCompare);
   const wire = await wireFloor(compareFloor, sizes, OPENS);
   return [
-    figure(
-      `open a run page: ${SIZES.boardKeys} keys × ${SIZES.boardSamples} samples, click to all panels painted`,
-      board,
-    ),
     figure(
       `open Compare: ${SIZES.compareRuns} runs × ${SIZES.compareKeys} keys × ${SIZES.compareSamples} samples, click to all panels painted`,
       compare,

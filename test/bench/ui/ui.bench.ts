@@ -31,44 +31,35 @@ async function inStore(
   bench: (
     page: BarePage,
     floor: BarePage,
-    freshFloor: () => Promise<BarePage>,
+    openFloor: () => Promise<BarePage>,
   ) => Promise<BenchFigure[]>,
   readMs = 180_000,
 ): Promise<BenchFigure[]> {
-  const floors = [await session.openFloor()];
+  const floor = await session.openFloor();
   const root = join(session.tempDir(), name);
   write(root);
   const served = await session.serve(root);
   const page = await session.openApp(served.url);
-  const freshFloor = async (): Promise<BarePage> => {
-    floors.push(await session.openFloor());
-    return floors.at(-1)!;
-  };
   try {
     await pollPage(page, READ_ALL, readMs);
-    return await bench(page, floors[0]!, freshFloor);
+    return await bench(page, floor, () => session.openFloor());
   } finally {
     await page.close();
-    for (const floor of floors) await floor.close();
+    await floor.close();
     await session.stop(served);
   }
 }
 
 /**
- * The big store's figures: its pages opened, then zooming its long series. The Compare's floor
- * is a page of its own: drawn on the page that had just drawn the run page's floor (40 charts of
- * 200,000 samples), the same Compare floor took 337 ms against 191 ms on a fresh page, and the
- * Compare's figure read 1.34-1.41 times a floor that slow instead of some 2 times its own.
+ * The big store's figures: its pages opened, each against a floor page of its own closed after
+ * it (see benchOpenBoards), then zooming its long series against the case's floor page.
  */
 async function benchBigStore(
   page: BarePage,
   floor: BarePage,
-  freshFloor: () => Promise<BarePage>,
+  openFloor: () => Promise<BarePage>,
 ): Promise<BenchFigure[]> {
-  return [
-    ...(await benchOpenBoards(page, floor, await freshFloor())),
-    await benchZoom(page, floor),
-  ];
+  return [...(await benchOpenBoards(page, openFloor)), await benchZoom(page, floor)];
 }
 
 /** The 10,000-run table's figures: typing, scrolling, and opening it from a run's page. */
