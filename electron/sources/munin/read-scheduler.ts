@@ -73,15 +73,16 @@ export class ReadScheduler {
   }
 
   readInBackground(): void {
-    let listed = false;
     const turn = (): void => {
       if (this.options.closed()) return;
-      // In the first turn, after open has answered: not what the first rows wait for.
-      if (!listed) this.listedPlain = plainRunDirectories(this.options.root);
-      listed = true;
       if (this.readSome(BACKGROUND_SLICE_MS)) setImmediate(turn);
     };
-    if (this.unread.length > 0) setImmediate(turn);
+    if (this.unread.length === 0) return;
+    setImmediate(() => {
+      // Listed in the first turn, after open has answered: not what the first rows wait for.
+      if (!this.options.closed()) this.listedPlain = plainRunDirectories(this.options.root);
+      turn();
+    });
   }
 
   /** Reads every run not read yet: what the export needs. */

@@ -18,14 +18,9 @@ let frame: number | null = null;
 let holdTimer: ReturnType<typeof setTimeout> | null = null;
 /** Answers asked for and not yet come: while there are, held state waits for them. */
 let inFlight = 0;
-/** Whether something waiting may not be held (a live run's samples): it goes in the next frame. */
-let urgent = false;
 
 function applyWaiting(): void {
   frame = null;
-  urgent = false;
-  if (holdTimer !== null) clearTimeout(holdTimer);
-  holdTimer = null;
   const now = waiting.splice(0);
   // Rendered in the frame (see use-series-version): state set here without flushSync would be
   // rendered by React's scheduler in a task after the frame, and painted only by the next.
@@ -43,6 +38,7 @@ function applyWaiting(): void {
   });
 }
 
+/** Asks for the next frame, ending any hold: a hold is only ever kept while none is asked. */
 function askFrame(): void {
   if (holdTimer !== null) clearTimeout(holdTimer);
   holdTimer = null;
@@ -51,17 +47,14 @@ function askFrame(): void {
 
 /**
  * Runs `apply`, which sets React state, in the next animation frame with all else waiting.
- * With `hold`, not before the answers in flight have come or HOLD_MS has passed.
+ * With `hold`, not before the answers in flight have come or HOLD_MS has passed; without, what
+ * was held goes in that frame too (a live run's samples never wait).
  */
 export function setInNextFrame(apply: () => void, hold = false): void {
   waiting.push(apply);
-  if (!hold) urgent = true;
   if (frame !== null) return;
-  if (urgent || inFlight === 0) {
-    askFrame();
-    return;
-  }
-  holdTimer ??= setTimeout(askFrame, HOLD_MS);
+  if (!hold || inFlight === 0) askFrame();
+  else holdTimer ??= setTimeout(askFrame, HOLD_MS);
 }
 
 /** Counts `answer` in flight until it settles: held state waits for it. */
