@@ -9,6 +9,10 @@ import type { RemoteChoices } from '../sources/open-source.js';
 export interface BackendOptions {
   /** Logs at least this big are read in a worker thread (default 50 MiB). */
   readonly threadedReadBytes?: number;
+  /** Runs left to read past which helper threads list a store's runs ahead (default 2000). */
+  readonly listAheadFrom?: number;
+  /** Helper threads that list ahead (default: one fewer than the cores, at most three). */
+  readonly listAheadHelpers?: number;
   readonly watch?: WatchOptions;
   /** How often runs without an end are probed again, in milliseconds. */
   readonly statusIntervalMs?: number;

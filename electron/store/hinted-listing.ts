@@ -47,6 +47,16 @@ export interface HintedListing {
 export function listFromHint(dir: string, logFile: string, realRoot: string): HintedListing | null {
   const hint = readOptional(join(dir, 'stats.json'), realRoot, STATS_LIMIT, 'the log is folded');
   if (hint === null) return null;
+  return listWithHint(hint, dir, logFile, realRoot);
+}
+
+/** As listFromHint, the hint's bytes read already. */
+export function listWithHint(
+  hint: Uint8Array,
+  dir: string,
+  logFile: string,
+  realRoot: string,
+): HintedListing | null {
   const log = new RecordsOnlyLog();
   let read: LogReadResult;
   try {

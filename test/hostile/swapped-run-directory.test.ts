@@ -1,7 +1,8 @@
 // A run's directory listed as a directory, then swapped for a link out of the store before the
 // reader takes it up: the reader trusts the listing that it was no link (it does not stat it
 // again), so what keeps the outside out is the check of each file as it is opened. The run is
-// listed as unreadable, saying why, and nothing of the outside is read.
+// listed as unreadable, saying why, and nothing of the outside is read; so too when a helper
+// thread lists the store's runs ahead of the host.
 
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -26,7 +27,10 @@ async function waitUntil(done: () => boolean): Promise<void> {
 const SECRET = 'SECRET-OUTSIDE-THE-STORE-5c1e';
 
 describe('a run directory swapped for a link between listing and reading', () => {
-  it('is read as unreadable, and nothing outside the store is read', async () => {
+  it.each([
+    ['read by the host', 0],
+    ['listed ahead by a helper thread', 1],
+  ])('is read as unreadable, and nothing outside the store is read (%s)', async (_how, helpers) => {
     const dir = newDir();
     const root = join(dir, 'store');
     const outside = join(dir, 'outside');
@@ -62,6 +66,8 @@ describe('a run directory swapped for a link between listing and reading', () =>
       added: () => undefined,
       readingStarted: () => undefined,
       closed: () => false,
+      listAheadFrom: 0,
+      listAheadHelpers: helpers,
     });
     // In the background, as a store's runs past its first rows are read.
     reader.readInBackground();

@@ -26,6 +26,10 @@ import { liveExportParts } from './store-export.js';
 export interface MuninStoreOptions {
   /** Logs at least this big are read in a worker thread (default 50 MiB). */
   readonly threadedReadBytes?: number;
+  /** Runs left to read past which helper threads list runs ahead (default 2000). */
+  readonly listAheadFrom?: number;
+  /** Helper threads that list ahead (default: as the machine's cores allow). */
+  readonly listAheadHelpers?: number;
   readonly watch?: WatchOptions;
   readonly host?: HostIdentities;
 }
@@ -86,6 +90,12 @@ export class MuninStoreSource implements RunsSource {
       added: events.runAdded,
       readingStarted: events.readingStarted,
       closed: () => this.closed,
+      ...(this.options.listAheadFrom !== undefined
+        ? { listAheadFrom: this.options.listAheadFrom }
+        : {}),
+      ...(this.options.listAheadHelpers !== undefined
+        ? { listAheadHelpers: this.options.listAheadHelpers }
+        : {}),
     });
     await watcher.ready;
     // The newest runs are read before open returns; the rest stream in as they are read. The

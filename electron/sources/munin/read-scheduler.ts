@@ -14,6 +14,9 @@ import { listRunCandidates, plainRunDirectories } from '../../store/store.js';
 import { checkStoreDirectory, whyUnreadable, UnreadableFile } from '../../store/store-files.js';
 import type { StoreWatcher } from '../../follow/store-watcher.js';
 import { RunEntry } from './run-entry.js';
+import type { TagsFound } from '../../follow/directory-watch.js';
+import type { ListedAhead } from './listing-ahead/list-ahead.js';
+import { listAheadHelpers, ListingAhead } from './listing-ahead/list-ahead.js';
 
 /** How long open takes, listing runs/ and reading runs, before it returns. */
 export const INITIAL_READ_MS = 150;
@@ -21,6 +24,12 @@ export const INITIAL_READ_MS = 150;
 export const FIRST_RUNS_MS = 25;
 /** How long each turn of the background reading reads. */
 const BACKGROUND_SLICE_MS = 25;
+/** Runs left to read past which helper threads list them ahead (listing-ahead/). */
+export const LIST_AHEAD_FROM = 2000;
+/** Runs a helper is handed at once: a few milliseconds of its reading, one message each way. */
+const LIST_AHEAD_BATCH = 256;
+/** How long a turn reads runs here while helpers list others: short, so they never wait. */
+const READ_BESIDE_HELPERS_MS = 5;
 
 export interface ReadSchedulerOptions {
   readonly root: string;
@@ -36,19 +45,35 @@ export interface ReadSchedulerOptions {
   /** A big log's read began in a thread: sessions follow its progress. */
   readonly readingStarted: (runId: string) => void;
   readonly closed: () => boolean;
+  /** Runs left to read past which helpers list ahead (default LIST_AHEAD_FROM). */
+  readonly listAheadFrom?: number;
+  /** Helper threads that list ahead (default: as the machine's cores allow). */
+  readonly listAheadHelpers?: number;
+  /** The helpers' script (tests: one that fails); default the listing-ahead worker. */
+  readonly listAheadScript?: string;
 }
 
 export class ReadScheduler {
   /** Big logs being read in worker threads, by run id. */
   readonly reading = new Map<string, { bytes: number; size: number }>();
-  /** Entries of runs/ not read yet, oldest first, so that pop() takes the newest. */
+  /**
+   * Entries of runs/ not read yet, oldest first: those from `front` on are left, the newest
+   * taken from the end, the oldest (while helpers list the newest) from the front.
+   */
   private readonly unread: string[];
+  private front = 0;
   private readonly unreadSet: Set<string>;
   /**
    * Entries runs/ listed as directories, not links, until each is taken up (see takeUp): listed
    * once the first rows are read, for the runs read in the background.
    */
   private listedPlain = new Set<string>();
+  /** Helpers listing runs ahead while many are left, else null. */
+  private ahead: ListingAhead | null = null;
+  /** What watching each run handed to the helpers found of its tags/. */
+  private readonly aheadTags = new Map<string, TagsFound>();
+  /** A background turn is queued. */
+  private turnQueued = false;
 
   constructor(private readonly options: ReadSchedulerOptions) {
     this.unread = listRunCandidates(options.root);
@@ -63,30 +88,174 @@ export class ReadScheduler {
   /** Reads unread runs until `budgetMs` has passed; true when some are left. */
   readSome(budgetMs: number): boolean {
     const deadline = performance.now() + budgetMs;
-    while (this.unread.length > 0 && performance.now() < deadline) {
-      const id = this.unread.pop()!;
-      if (!this.unreadSet.delete(id)) continue;
-      const entry = this.takeUp(id);
-      if (entry !== undefined) this.options.added(entry);
+    while (performance.now() < deadline) {
+      const id = this.takeNewest();
+      if (id === undefined) break;
+      this.readHere(id);
     }
-    return this.unread.length > 0;
+    return this.anyLeft;
+  }
+
+  private get anyLeft(): boolean {
+    return this.unread.length > this.front;
+  }
+
+  /** The newest entry not read yet, off the stack; undefined when none is left. */
+  private takeNewest(): string | undefined {
+    while (this.unread.length > this.front) {
+      const id = this.unread.pop()!;
+      if (this.unreadSet.has(id)) return id;
+    }
+    return undefined;
+  }
+
+  /** The oldest entry not read yet, off the stack; undefined when none is left. */
+  private takeOldest(): string | undefined {
+    while (this.unread.length > this.front) {
+      const id = this.unread[this.front++]!;
+      if (this.unreadSet.has(id)) return id;
+    }
+    return undefined;
+  }
+
+  /** Takes up an entry of the stack on this thread, adding the run it is. */
+  private readHere(id: string): void {
+    this.unreadSet.delete(id);
+    const entry = this.takeUp(id);
+    if (entry !== undefined) this.options.added(entry);
   }
 
   readInBackground(): void {
-    const turn = (): void => {
-      if (this.options.closed()) return;
-      if (this.readSome(BACKGROUND_SLICE_MS)) setImmediate(turn);
-    };
-    if (this.unread.length === 0) return;
+    if (!this.anyLeft) return;
     setImmediate(() => {
+      if (this.options.closed()) return;
       // Listed in the first turn, after open has answered: not what the first rows wait for.
-      if (!this.options.closed()) this.listedPlain = plainRunDirectories(this.options.root);
-      turn();
+      this.listedPlain = plainRunDirectories(this.options.root);
+      this.startListingAhead();
+      this.turn();
     });
+  }
+
+  private queueTurn(): void {
+    if (this.turnQueued) return;
+    this.turnQueued = true;
+    setImmediate(() => {
+      this.turnQueued = false;
+      this.turn();
+    });
+  }
+
+  /** One background turn: takes what the helpers listed, hands them more, or reads here. */
+  private turn(): void {
+    if (this.options.closed()) {
+      this.stopListingAhead();
+      return;
+    }
+    const ahead = this.ahead;
+    if (ahead === null) {
+      if (this.readSome(BACKGROUND_SLICE_MS)) this.queueTurn();
+      return;
+    }
+    const deadline = performance.now() + BACKGROUND_SLICE_MS;
+    let batch: ListedAhead[] | undefined;
+    while (performance.now() < deadline && (batch = ahead.take()) !== undefined)
+      for (const listed of batch) this.adoptListedAhead(listed);
+    while (ahead.wantsMore && this.anyLeft && performance.now() < deadline)
+      this.handOutBatch(ahead, deadline);
+    // While the helpers list the newest runs, this thread reads the oldest itself, in short
+    // slices: a batch that comes back is taken, and the helpers handed more, between them.
+    const readUntil = Math.min(deadline, performance.now() + READ_BESIDE_HELPERS_MS);
+    while (performance.now() < readUntil) {
+      const id = this.takeOldest();
+      if (id === undefined) break;
+      this.readHere(id);
+    }
+    if (ahead.pending === 0 && !ahead.hasArrived && !this.anyLeft) this.stopListingAhead();
+    // Runs left, or a batch come back: another turn; else the next batch's arrival wakes one.
+    if (this.ahead === null || this.anyLeft || ahead.hasArrived) this.queueTurn();
+  }
+
+  private startListingAhead(): void {
+    const helpers = this.options.listAheadHelpers ?? listAheadHelpers();
+    if (
+      helpers === 0 ||
+      this.unread.length - this.front < (this.options.listAheadFrom ?? LIST_AHEAD_FROM)
+    )
+      return;
+    const { realRoot, threadedReadBytes } = this.options;
+    this.ahead = new ListingAhead(
+      { realRoot, threadedReadBytes },
+      helpers,
+      {
+        arrived: () => this.queueTurn(),
+        failed: (ids, error) => {
+          log.warn('listing runs on helper threads failed; the rest are read here', error);
+          this.stopListingAhead();
+          this.takeBack(ids);
+          this.queueTurn();
+        },
+      },
+      this.options.listAheadScript,
+    );
+  }
+
+  private stopListingAhead(): void {
+    this.ahead?.close();
+    this.ahead = null;
+    this.aheadTags.clear();
+  }
+
+  /** Puts runs handed out but not come back on the stack again, to be read here. */
+  private takeBack(ids: readonly string[]): void {
+    for (const id of ids) if (this.unreadSet.has(id)) this.unread.push(id);
+  }
+
+  /**
+   * Watches the next runs, then hands them to a helper: a change from then on is told, and reads
+   * the run here at once (changed), and the helper's listing of it is not taken. A run not listed
+   * as a directory is read here, as its link needs checking.
+   */
+  private handOutBatch(ahead: ListingAhead, deadline: number): void {
+    const ids: string[] = [];
+    while (ids.length < LIST_AHEAD_BATCH) {
+      const id = this.takeNewest();
+      if (id === undefined) break;
+      if (!this.listedPlain.has(id)) {
+        if (performance.now() >= deadline) {
+          this.unread.push(id);
+          break;
+        }
+        this.readHere(id);
+        continue;
+      }
+      this.aheadTags.set(id, this.options.watcher.follow(id));
+      ids.push(id);
+    }
+    if (ids.length > 0) ahead.post(ids);
+  }
+
+  /** A run a helper listed, or left to be read here; not taken when read here meanwhile. */
+  private adoptListedAhead({ id, listing }: ListedAhead): void {
+    const tags = this.aheadTags.get(id);
+    this.aheadTags.delete(id);
+    if (!this.unreadSet.delete(id)) return;
+    if (listing === null) {
+      const entry = this.takeUp(id);
+      if (entry !== undefined) this.options.added(entry);
+      return;
+    }
+    this.listedPlain.delete(id);
+    const { realRoot, host } = this.options;
+    const entry = new RunEntry(realRoot, id, host, tags === 'absent');
+    entry.adoptListing(listing);
+    this.options.runs.set(id, entry);
+    this.options.added(entry);
   }
 
   /** Reads every run not read yet: what the export needs. */
   readAll(): void {
+    // What the helpers hold is read here; their listings of it, come later, are not taken.
+    if (this.ahead !== null) this.takeBack(this.ahead.heldIds());
     while (this.readSome(1000));
   }
 

@@ -164,10 +164,15 @@ export class RunEntry implements SourceRun {
   listFromHint(): boolean {
     const listing = listFromHint(this.dir, LOG_FILE, this.realRoot);
     if (listing === null) return false;
+    this.adoptListing(listing);
+    return true;
+  }
+
+  /** Lists the run from a listing of its hint read elsewhere (listing-ahead/), as listFromHint. */
+  adoptListing(listing: HintedListing): void {
     this.listing = listing;
     // An end decides the status whatever a probe would find.
     this.status = this.decideStatus('unavailable');
-    return true;
   }
 
   /** Reads the samples of a run listed from its hint: the run is then followed as any other. */

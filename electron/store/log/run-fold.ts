@@ -398,7 +398,11 @@ export class RunLog extends SamplesFold {
   }
 
   static fromTransfer(state: TransferredRunLog): RunLog {
-    const log = new RunLog();
+    return RunLog.restore(state, new RunLog());
+  }
+
+  /** Gives `log`, a fresh fold of this class or a subclass, the state another thread posted. */
+  static restore<L extends RunLog>(state: TransferredRunLog, log: L): L {
     log.start = state.start;
     log.unreadable = state.unreadable;
     log.damaged = state.damaged;
