@@ -191,8 +191,11 @@ describeE2e('every kind of file a run logged', () => {
     await page.waitForSelector(image, WAIT);
     const shown = await evaluate<{ src: string; width: number }>(
       page,
+      // The sort's render may replace the cell the wait found: the image is looked for again.
       `(async () => {
-        const img = document.querySelector('${image}');
+        let img = null;
+        for (let frames = 0; frames < 600 && !(img = document.querySelector('${image}')); frames++)
+          await new Promise((resolve) => requestAnimationFrame(resolve));
         await img.decode();
         return { src: img.getAttribute('src'), width: img.naturalWidth };
       })()`,
