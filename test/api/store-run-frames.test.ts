@@ -1,10 +1,11 @@
 // The store state taking a frame of run deltas: the frame's added, changed and removed runs go
 // in the view at once, one update for the frame, each run told once; a delta of another kind
-// in the frame sees the runs the deltas before it left.
+// in the frame sees the runs the deltas before it left; a big store's frames are gathered, so
+// that its table is not sorted again for every frame while it lists.
 
 import { describe, expect, it } from 'vitest';
 import { createSocketBridge } from '../../renderer/src/api/socket-bridge.js';
-import { StoreState } from '../../renderer/src/state/store-state.js';
+import { pauseAfterPut, StoreState } from '../../renderer/src/state/store-state.js';
 import type { Delta, RunSummary } from '../../shared/api/contract.js';
 import { runSummary } from '../support/run-summary.js';
 import { ScriptedSocket, useScriptedSockets } from '../support/scripted-socket.js';
@@ -94,6 +95,39 @@ describe('a frame of run deltas', () => {
     await turn();
     expect(updates).toBe(2);
     expect(state.view.runs.size).toBe(2);
+    state.dispose();
+  });
+
+  it("gathers a big store's frames for a pause after each update", async () => {
+    const held = Array.from({ length: 40_000 }, (_, i) => runSummary(`held-${i}`));
+    const { socket, state } = await opened(held);
+    const pause = pauseAfterPut(40_000);
+    expect(pause).toBeGreaterThan(100);
+    let updates = 0;
+    state.subscribe(() => updates++);
+    let told = 0;
+    for (let i = 0; i < 4; i++) state.onRun(`new-${i}`, () => told++);
+    const added = (i: number): Delta => ({
+      type: 'run-added',
+      seq: i + 1,
+      run: runSummary(`new-${i}`),
+    });
+    socket.deliver({ type: 'deltas', deltas: [added(0)] });
+    await turn();
+    // The first frame goes in at once; those that come within the pause wait for its end.
+    expect(updates).toBe(1);
+    for (let i = 1; i < 4; i++) {
+      socket.deliver({ type: 'deltas', deltas: [added(i)] });
+      await turn();
+    }
+    expect(updates).toBe(1);
+    expect(state.view.runs.size).toBe(40_001);
+    await new Promise((done) => setTimeout(done, pause + 20));
+    expect(updates).toBe(2);
+    expect(state.view.runs.size).toBe(40_004);
+    expect(told).toBe(4);
+    // A small store's frames are never held.
+    expect(pauseAfterPut(999)).toBe(0);
     state.dispose();
   });
 });
