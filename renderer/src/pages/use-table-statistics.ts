@@ -47,7 +47,8 @@ export function useTableStatistics(
   const { bridge } = useServices();
   const [statistics, setStatistics] = useState<StatisticsBySource>(new Map());
   const [problems, setProblems] = useState<ReadonlyMap<string, string>>(new Map());
-  const version = versionOf(runs);
+  // With nothing to read, what the statistics depend on need not be known: a sort of every run.
+  const version = sources.length === 0 ? '' : versionOf(runs);
   // Per source, the version its statistics were read at, and when the last reads went out.
   const readAt = useRef(new Map<string, string>());
   const lastRead = useRef(0);
