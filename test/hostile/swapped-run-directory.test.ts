@@ -7,11 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { StoreWatcher } from '../../electron/follow/store-watcher.js';
-import { ReadScheduler } from '../../electron/sources/munin/read-scheduler.js';
-import type { RunEntry } from '../../electron/sources/munin/run-entry.js';
-import { hostIdentities } from '../../electron/store/identities.js';
-import { realStoreRoot } from '../../electron/store/store-files.js';
+import { backgroundReader } from '../support/background-reader.js';
 import { endLine, metricsLine, startLine } from '../support/lines.js';
 import { writeLog } from '../support/store-fixture.js';
 import { hostileDirs } from './harness.js';
@@ -41,7 +37,6 @@ describe('a run directory swapped for a link between listing and reading', () =>
       join(outside, 'events.jsonl'),
       `${startLine('', SECRET)}\n${metricsLine(0, { [SECRET]: 1 })}\n${endLine('finished')}\n`,
     );
-    const runs = new Map<string, RunEntry>();
     // The swap is made as the reader takes the run up, after runs/ was listed with its types:
     // the watcher is told of each run first.
     let swappedYet = false;
@@ -50,25 +45,13 @@ describe('a run directory swapped for a link between listing and reading', () =>
       symlinkSync(outside, join(root, 'runs', 'swapped'));
       swappedYet = true;
     };
-    const watcher = {
-      follow: (id: string) => {
-        if (id === 'swapped' && !swappedYet) swap();
-        return 'unknown';
-      },
-    } as unknown as StoreWatcher;
-    const reader = new ReadScheduler({
+    const { reader, runs } = backgroundReader(
       root,
-      realRoot: realStoreRoot(root),
-      host: hostIdentities(),
-      watcher,
-      runs,
-      threadedReadBytes: 64 * 1024 * 1024,
-      added: () => undefined,
-      readingStarted: () => undefined,
-      closed: () => false,
-      listAheadFrom: 0,
-      listAheadHelpers: helpers,
-    });
+      (id) => {
+        if (id === 'swapped' && !swappedYet) swap();
+      },
+      { helpers },
+    );
     // In the background, as a store's runs past its first rows are read.
     reader.readInBackground();
     await waitUntil(() => reader.toRead === 0);
