@@ -155,13 +155,20 @@ function wholeUtf8Prefix(bytes: Uint8Array): number {
 
 /** The run's notes; those larger than `limit` are read in part, cut on a character. */
 export function readNotes(runDir: string, realRoot: string, limit = NOTES_LIMIT): NotesRead {
-  const path = join(runDir, 'notes');
-  const read = readStoreFile(path, realRoot, limit, true);
-  if (read.state === 'absent') return read;
-  if (read.state === 'unreadable') {
-    warnUnreadable(path, read.reason, 'the notes are shown as unreadable and are not overwritten');
-    return read;
-  }
+  const read = readNotesUntold(runDir, realRoot, limit);
+  if (read.state === 'unreadable')
+    warnUnreadable(
+      join(runDir, 'notes'),
+      read.reason,
+      'the notes are shown as unreadable and are not overwritten',
+    );
+  return read;
+}
+
+/** As readNotes, without warning of notes that cannot be read: for a thread that cannot log. */
+export function readNotesUntold(runDir: string, realRoot: string, limit = NOTES_LIMIT): NotesRead {
+  const read = readStoreFile(join(runDir, 'notes'), realRoot, limit, true);
+  if (read.state === 'absent' || read.state === 'unreadable') return read;
   const bytes = read.truncated ? read.bytes.subarray(0, wholeUtf8Prefix(read.bytes)) : read.bytes;
   return {
     state: 'read',

@@ -7,15 +7,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeDemoStore } from '../../electron/demo/demo-store.js';
-import type { StoreWatcher } from '../../electron/follow/store-watcher.js';
 import type { ListedAhead } from '../../electron/sources/munin/listing-ahead/list-ahead.js';
 import { ListingAhead } from '../../electron/sources/munin/listing-ahead/list-ahead.js';
-import { ReadScheduler } from '../../electron/sources/munin/read-scheduler.js';
-import type { RunEntry } from '../../electron/sources/munin/run-entry.js';
-import { hostIdentities } from '../../electron/store/identities.js';
-import { realStoreRoot } from '../../electron/store/store-files.js';
 import { listRunIds } from '../../electron/store/store.js';
 import type { RunSummary } from '../../shared/api/contract.js';
+import { backgroundReader } from '../support/background-reader.js';
 import { captureLog } from '../support/captured-log.js';
 import { endLine, metricsLine, startLine } from '../support/lines.js';
 import { liveDirs } from '../support/live-scratch.js';
@@ -39,6 +35,8 @@ function mixedStore(): string {
   // A hint that is a directory: the host warns of it as it reads the run whole.
   rmSync(join(root, 'runs', ids[2]!, 'stats.json'));
   mkdirSync(join(root, 'runs', ids[2]!, 'stats.json'));
+  // Notes that cannot be read: left to the host, which says so.
+  mkdirSync(join(root, 'runs', ids[5]!, 'notes'));
   // No hint at all: a crashed run, read whole.
   writeLog(root, 'crashed', [startLine(), metricsLine(0, { loss: 0.9 })]);
   writeLog(root, 'ended-no-hint', [startLine(), metricsLine(0, { loss: 0.4 }), endLine('failed')]);
@@ -47,42 +45,15 @@ function mixedStore(): string {
   return root;
 }
 
-/** Every run's summary as a scheduler reading in the background lists it, with `helpers`. */
-async function listed(root: string, helpers: number): Promise<Map<string, RunSummary>> {
-  const { reader, runs } = scheduler(root, () => undefined, { helpers });
+/** Every run's summary and notes as a scheduler reading in the background lists it. */
+async function listed(
+  root: string,
+  helpers: number,
+): Promise<Map<string, RunSummary & { notes: string | null }>> {
+  const { reader, runs } = backgroundReader(root, () => undefined, { helpers });
   reader.readInBackground();
   await until(() => reader.toRead === 0);
-  return new Map([...runs].map(([id, entry]) => [id, entry.summary()]));
-}
-
-function scheduler(
-  root: string,
-  follow: (id: string) => void,
-  options: { script?: string; helpers?: number } = {},
-): { reader: ReadScheduler; runs: Map<string, RunEntry>; added: RunEntry[] } {
-  const runs = new Map<string, RunEntry>();
-  const added: RunEntry[] = [];
-  const watcher = {
-    follow: (id: string) => {
-      follow(id);
-      return 'unknown';
-    },
-  } as unknown as StoreWatcher;
-  const reader = new ReadScheduler({
-    root,
-    realRoot: realStoreRoot(root),
-    host: hostIdentities(),
-    watcher,
-    runs,
-    threadedReadBytes: 64 * 1024 * 1024,
-    added: (entry) => added.push(entry),
-    readingStarted: () => undefined,
-    closed: () => false,
-    listAheadFrom: 0,
-    listAheadHelpers: options.helpers ?? 1,
-    ...(options.script !== undefined ? { listAheadScript: options.script } : {}),
-  });
-  return { reader, runs, added };
+  return new Map([...runs].map(([id, entry]) => [id, { ...entry.summary(), notes: entry.notes }]));
 }
 
 async function until(done: () => boolean): Promise<void> {
@@ -102,6 +73,10 @@ describe('listing runs ahead on helper threads', () => {
     // Most runs came from the helper: the demo's ended runs with hints.
     expect(listedByHelpers().filter((l) => l.listing !== null).length).toBeGreaterThan(5);
     const ids = listRunIds(root);
+    // Notes that cannot be read are told by the host too.
+    expect(logged.lines.some(([, line]) => line.includes(`${ids[5]}/notes is a directory`))).toBe(
+      true,
+    );
     // The hint that cannot be read is told by the host, not lost in a helper.
     expect(
       logged.lines.some(([, line]) => line.includes(`${ids[2]}/stats.json is a directory`)),
@@ -112,6 +87,7 @@ describe('listing runs ahead on helper threads', () => {
     expect([...ahead.keys()].sort()).toEqual([...alone.keys()].sort());
     for (const [id, summary] of alone) expect(ahead.get(id)).toEqual(summary);
     expect(ahead.get(ids[0]!)!.tags).toContain('baseline');
+    expect(ahead.get(ids[1]!)!.notes).toBe('lr too high after step 300');
     expect(ahead.get('crashed')).toBeDefined();
     expect(ahead.get('linked')!.keys).toEqual(alone.get(ids[3]!)!.keys);
   });
@@ -120,7 +96,7 @@ describe('listing runs ahead on helper threads', () => {
     const root = mixedStore();
     const changed = listRunIds(root)[4]!;
     let told = false;
-    const { reader, runs, added } = scheduler(root, (id) => {
+    const { reader, runs, added } = backgroundReader(root, (id) => {
       // Its change is told after the run is handed out, as a watch event would be.
       if (id === changed && !told) {
         told = true;
@@ -146,7 +122,7 @@ describe('listing runs ahead on helper threads', () => {
       "import { parentPort } from 'node:worker_threads';\n" +
         'parentPort.on("message", () => process.exit(3));\n',
     );
-    const { reader, runs } = scheduler(root, () => undefined, { script: failing });
+    const { reader, runs } = backgroundReader(root, () => undefined, { script: failing });
     reader.readInBackground();
     await until(() => reader.toRead === 0);
     expect(runs.size).toBe(listRunIds(root).length);
@@ -158,7 +134,7 @@ describe('listing runs ahead on helper threads', () => {
   it('holds every run in an export taken while helpers hold some', async () => {
     const root = mixedStore();
     let handedOut = 0;
-    const { reader, runs } = scheduler(root, () => handedOut++);
+    const { reader, runs } = backgroundReader(root, () => handedOut++);
     reader.readInBackground();
     await until(() => handedOut > 0);
     reader.readAll();

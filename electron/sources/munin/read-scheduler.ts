@@ -246,8 +246,8 @@ export class ReadScheduler {
     }
     this.listedPlain.delete(id);
     const { realRoot, host } = this.options;
-    const entry = new RunEntry(realRoot, id, host, tags === 'absent');
-    entry.adoptListing(listing);
+    const entry = new RunEntry(realRoot, id, host, tags === 'absent', listing.notes);
+    entry.adoptListing(listing.hinted);
     this.options.runs.set(id, entry);
     this.options.added(entry);
   }

@@ -29,9 +29,12 @@ export class RunDirFiles {
     private readonly notesPath: string,
     /** The run has no tags/, as its watch just found: there is none to read. */
     tagsAbsent = false,
+    /** The notes as read just now elsewhere (a listing helper), after the run was watched. */
+    notes?: NotesRead,
   ) {
     if (!tagsAbsent) this.refreshTags();
-    this.refreshNotes();
+    if (notes !== undefined) this.notesRead = notes;
+    else this.refreshNotes();
   }
 
   /** The notes' text as read (their first part when large); null when there are none. */

@@ -27,7 +27,7 @@ import type { RunRead } from '../../store/log/read-run.js';
 import { seriesStatistics } from '../../store/log/series-statistics.js';
 import { recentWriteTimes } from '../recent-write-times.js';
 import { LOG_FILE, probeRun, readStatistics, unreadableReason } from '../../store/log/read-run.js';
-import type { FileProblem, WriterIdentity } from '../../store/run-files.js';
+import type { FileProblem, NotesRead, WriterIdentity } from '../../store/run-files.js';
 import { decideStatus } from '../../store/status.js';
 import type { FollowResult } from '../../follow/run-follower.js';
 import { RunFollower } from '../../follow/run-follower.js';
@@ -63,16 +63,18 @@ export class RunEntry implements SourceRun {
 
   /**
    * `realRoot` is the store's real path: reads never leave it. `tagsAbsent` when the caller
-   * just found the run has no tags/, so that it is not looked for again.
+   * just found the run has no tags/, so that it is not looked for again; `notes` when the caller
+   * read them since the run was watched.
    */
   constructor(
     private readonly realRoot: string,
     readonly id: string,
     private readonly host: HostIdentities,
     tagsAbsent = false,
+    notes?: NotesRead,
   ) {
     this.dir = join(realRoot, 'runs', id);
-    this.files = new RunDirFiles(this.dir, realRoot, notesPathOf(id), tagsAbsent);
+    this.files = new RunDirFiles(this.dir, realRoot, notesPathOf(id), tagsAbsent, notes);
   }
 
   /**

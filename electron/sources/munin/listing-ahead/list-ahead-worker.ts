@@ -1,13 +1,15 @@
 // A helper thread that lists a large store's ended runs from their stats hints (hinted-listing.ts)
-// ahead of the host's thread: it is handed batches of run ids the host already watches, and posts
-// back, per run, the listing, or null where the host must read the run itself (no hint, a hint
-// that does not hold, a big log, anything that cannot be read, which the host reads and tells).
+// and reads their notes, ahead of the host's thread: it is handed batches of run ids the host
+// already watches, and posts back, per run, the listing, or null where the host must read the run
+// itself (no hint, a hint that does not hold, a big log, anything that cannot be read, which the
+// host reads and tells).
 
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { listWithHint } from '../../../store/hinted-listing.js';
 import { LOG_FILE, STATS_LIMIT } from '../../../store/log/read-run.js';
+import { readNotesUntold } from '../../../store/run-files.js';
 import { readStoreFile } from '../../../store/store-files.js';
 import type { ListAheadData, ListedAheadMessage, PostedListing } from './list-ahead.js';
 
@@ -24,6 +26,8 @@ function listAhead(id: string, buffers: ArrayBuffer[]): PostedListing | null {
   if (hint.state !== 'read' || hint.truncated) return null;
   const listing = listWithHint(hint.bytes, dir, LOG_FILE, realRoot);
   if (listing === null) return null;
+  const notes = readNotesUntold(dir, realRoot);
+  if (notes.state === 'unreadable') return null;
   const moved = listing.log.toTransfer();
   buffers.push(...moved.buffers);
   return {
@@ -31,6 +35,7 @@ function listAhead(id: string, buffers: ArrayBuffer[]): PostedListing | null {
     skippedSampleLines: listing.log.skippedSampleLines,
     statistics: listing.statistics,
     read: listing.read,
+    notes,
   };
 }
 

@@ -9,6 +9,7 @@ import type { KeyStatistics } from '../../../../shared/series/statistics.js';
 import type { HintedListing } from '../../../store/hinted-listing.js';
 import { RecordsOnlyLog } from '../../../store/hinted-listing.js';
 import type { LogReadResult } from '../../../store/log/read-types.js';
+import type { NotesRead } from '../../../store/run-files.js';
 import type { TransferredRunLog } from '../../../store/log/run-fold.js';
 import { RunLog } from '../../../store/log/run-fold.js';
 import { workerScript } from '../../../store/log/threaded-read.js';
@@ -26,6 +27,8 @@ export interface PostedListing {
   readonly skippedSampleLines: number;
   readonly statistics: ReadonlyMap<string, KeyStatistics>;
   readonly read: LogReadResult;
+  /** The run's notes, absent or read (notes that cannot be read leave the run to the host). */
+  readonly notes: NotesRead;
 }
 
 /** A batch as a helper posts it back: per id, its listing, or null for the host to read. */
@@ -37,7 +40,7 @@ export interface ListedAheadMessage {
 /** A run of a batch come back: its listing, or null when the host reads it itself. */
 export interface ListedAhead {
   readonly id: string;
-  readonly listing: HintedListing | null;
+  readonly listing: { readonly hinted: HintedListing; readonly notes: NotesRead } | null;
 }
 
 /** Most helpers a listing starts: past a few, the host's own share of each run is the bound. */
@@ -147,6 +150,7 @@ function adopt(message: ListedAheadMessage): ListedAhead[] {
     if (posted === null || posted === undefined) return { id, listing: null };
     const log = RunLog.restore(posted.log, new RecordsOnlyLog());
     log.skippedSampleLines = posted.skippedSampleLines;
-    return { id, listing: { log, statistics: posted.statistics, read: posted.read } };
+    const hinted = { log, statistics: posted.statistics, read: posted.read };
+    return { id, listing: { hinted, notes: posted.notes } };
   });
 }
