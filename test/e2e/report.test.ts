@@ -62,8 +62,17 @@ function plotArea(page: Page): Promise<{ x: number; y: number; width: number; he
 
 /** The legend's cursor line and the first run's value, once the cursor reads a sample. */
 async function hover(page: Page, panel: string, share: number, row = 0) {
-  await page.locator(`${panel} .u-over`).scrollIntoViewIfNeeded();
-  const box = (await (await page.$(`${panel} .u-over`))!.boundingBox())!;
+  const over = page.locator(`${panel} .u-over`);
+  // A zoom's reset may build the chart anew: a plot area that went meanwhile is found again.
+  for (let tries = 0; ; tries++) {
+    try {
+      await over.scrollIntoViewIfNeeded();
+      break;
+    } catch (error) {
+      if (tries >= 5 || !/not attached/.test(String(error))) throw error;
+    }
+  }
+  const box = (await over.boundingBox())!;
   await page.mouse.move(box.x + box.width * share, box.y + box.height * 0.6);
   const read = () =>
     evaluate<[string, string, string]>(
