@@ -12,6 +12,7 @@ import type { ApiResponse, EnvelopeColumns, PointAt } from '../../shared/api/con
 import type { LogRecord } from '../../shared/format/records.js';
 import { encodeRecord } from '../../shared/format/records.js';
 import { bestIndex, debiasedEma, pairWithStepMetric } from '../../shared/series/curve-math.js';
+import { columnsToPoints } from '../../shared/api/points-at-columns.js';
 
 const RUN = '20261201T000000Z-0000e5e5';
 const WIDTH = 50;
@@ -328,13 +329,15 @@ describe('the samplesAt op', () => {
     })) as ApiResponse<'samplesAt'>;
     expect(response.ok).toBe(true);
     if (!response.ok) return;
-    expect(response.result).toHaveLength(queries.length);
+    const points = columnsToPoints(response.result);
+    expect(points).toHaveLength(queries.length);
     for (const [i, query] of queries.entries()) {
       const one = (await session.request({ op: 'sampleAt', ...query })) as ApiResponse<'sampleAt'>;
-      expect(one.ok && response.result[i]).toEqual(one.ok && one.result);
+      expect(one.ok && points[i]).toEqual(one.ok && one.result);
     }
-    expect(response.result[0]!.step).toBe(17);
-    expect(response.result[3]).toBeNull();
+    expect(points[0]!.step).toBe(17);
+    expect(points[1]!.smoothed).not.toBeNull();
+    expect(points[3]).toBeNull();
   });
 
   it('refuses all with the first line refused, and a run not there', async () => {

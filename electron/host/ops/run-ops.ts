@@ -3,6 +3,7 @@
 // the point a cursor reads on one (or on every line of a panel at once), and where a label
 // changes.
 
+import { pointsToColumns } from '../../../shared/api/points-at-columns.js';
 import { viewEnvelope, viewSampleAt } from '../derived/view-ops.js';
 import { ApiFailure } from './api-failure.js';
 import type { EnvelopeColumns, PointAt, RequestOf } from '../../../shared/api/contract.js';
@@ -58,7 +59,9 @@ export const RUN_OPS: OpHandlers<
   sampleAt: (context, request) => pointOf(context, request),
   // As envelopes: in this turn, in order, and a refusal refuses all.
   samplesAt: (context, request) =>
-    request.requests.map((query) => pointOf(context, { op: 'sampleAt', ...query })),
+    pointsToColumns(
+      request.requests.map((query) => pointOf(context, { op: 'sampleAt', ...query })),
+    ),
   labelSegments: (context, request) => {
     const segments = context.withSamples(request.runId).labelSegments(request);
     if ('refused' in segments) throw new ApiFailure('bad-request', segments.refused);

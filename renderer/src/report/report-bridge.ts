@@ -4,6 +4,7 @@
 
 import type { ApiFunctions, ArgsOf, MuninBridge } from '../../../shared/api/bridge.js';
 import { API_OPS } from '../../../shared/api/bridge.js';
+import { pointsToColumns } from '../../../shared/api/points-at-columns.js';
 import type { ApiError, ApiOp, ApiResponse } from '../../../shared/api/contract.js';
 import type { ReportCurves } from './report-curves.js';
 import type { ReportGroupCurves } from './report-group-curves.js';
@@ -40,7 +41,7 @@ export function reportBridge(curves: ReportCurves, groups: ReportGroupCurves): M
   );
   api.sampleAt = answered((request: ArgsOf<'sampleAt'>) => curves.sampleAt(request));
   api.samplesAt = answered(({ requests }: ArgsOf<'samplesAt'>) =>
-    requests.map((query) => curves.sampleAt(query)),
+    pointsToColumns(requests.map((query) => curves.sampleAt(query))),
   );
   api.groupEnvelope = answered((request: ArgsOf<'groupEnvelope'>) => groups.groupEnvelope(request));
   api.groupAt = answered((request: ArgsOf<'groupAt'>) => groups.groupAt(request));
