@@ -59,7 +59,10 @@ export function listAheadHelpers(): number {
 export interface ListAheadEvents {
   /** A batch came back: take() gives it. */
   arrived(): void;
-  /** A helper failed: the ids it held, for the host to read itself. Nothing more is posted. */
+  /**
+   * A helper failed: every id the helpers held or posted and was not taken, for the host to read
+   * itself. Nothing more is handed out or taken.
+   */
   failed(ids: readonly string[], error: unknown): void;
 }
 
