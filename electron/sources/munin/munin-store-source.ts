@@ -90,12 +90,8 @@ export class MuninStoreSource implements RunsSource {
       added: events.runAdded,
       readingStarted: events.readingStarted,
       closed: () => this.closed,
-      ...(this.options.listAheadFrom !== undefined
-        ? { listAheadFrom: this.options.listAheadFrom }
-        : {}),
-      ...(this.options.listAheadHelpers !== undefined
-        ? { listAheadHelpers: this.options.listAheadHelpers }
-        : {}),
+      listAheadFrom: this.options.listAheadFrom,
+      listAheadHelpers: this.options.listAheadHelpers,
     });
     await watcher.ready;
     // The newest runs are read before open returns; the rest stream in as they are read. The

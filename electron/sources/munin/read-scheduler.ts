@@ -46,9 +46,9 @@ export interface ReadSchedulerOptions {
   readonly readingStarted: (runId: string) => void;
   readonly closed: () => boolean;
   /** Runs left to read past which helpers list ahead (default LIST_AHEAD_FROM). */
-  readonly listAheadFrom?: number;
+  readonly listAheadFrom?: number | undefined;
   /** Helper threads that list ahead (default: as the machine's cores allow). */
-  readonly listAheadHelpers?: number;
+  readonly listAheadHelpers?: number | undefined;
   /** The helpers' script (tests: one that fails); default the listing-ahead worker. */
   readonly listAheadScript?: string;
 }
@@ -157,8 +157,7 @@ export class ReadScheduler {
       return;
     }
     const deadline = performance.now() + BACKGROUND_SLICE_MS;
-    let batch: ListedAhead[] | undefined;
-    while (performance.now() < deadline && (batch = ahead.take()) !== undefined)
+    for (let batch; performance.now() < deadline && (batch = ahead.take()) !== undefined;)
       for (const listed of batch) this.adoptListedAhead(listed);
     while (ahead.wantsMore && this.anyLeft && performance.now() < deadline)
       this.handOutBatch(ahead, deadline);
@@ -170,9 +169,9 @@ export class ReadScheduler {
       if (id === undefined) break;
       this.readHere(id);
     }
-    if (ahead.pending === 0 && !ahead.hasArrived && !this.anyLeft) this.stopListingAhead();
     // Runs left, or a batch come back: another turn; else the next batch's arrival wakes one.
-    if (this.ahead === null || this.anyLeft || ahead.hasArrived) this.queueTurn();
+    if (this.anyLeft || ahead.hasArrived) this.queueTurn();
+    else if (ahead.pending === 0) this.stopListingAhead();
   }
 
   private startListingAhead(): void {
@@ -238,12 +237,12 @@ export class ReadScheduler {
   private adoptListedAhead({ id, listing }: ListedAhead): void {
     const tags = this.aheadTags.get(id);
     this.aheadTags.delete(id);
-    if (!this.unreadSet.delete(id)) return;
+    if (!this.unreadSet.has(id)) return;
     if (listing === null) {
-      const entry = this.takeUp(id);
-      if (entry !== undefined) this.options.added(entry);
+      this.readHere(id);
       return;
     }
+    this.unreadSet.delete(id);
     this.listedPlain.delete(id);
     const { realRoot, host } = this.options;
     const entry = new RunEntry(realRoot, id, host, tags === 'absent', listing.notes);
