@@ -55,8 +55,11 @@ export class SamplesFold {
   readonly series = new Map<string, Series>();
   /** The step of the last metrics or resume record, or 0: the step a writer gives a reading. */
   currentStep = 0;
-  /** The series of each position in the last samples line, to skip map lookups. */
-  private readonly slotSeries: (Series | undefined)[] = [];
+  /** The series of each key of the last samples line applied, in order, to skip map lookups. */
+  private readonly slotSeries: Series[] = [];
+  /** The type of that line, whose kind its slots' series have (null before any), and its keys. */
+  private slotsType: ScannedSamples['type'] | null = null;
+  private slotsCount = 0;
 
   /**
    * Lets full chunks whose steps go up by one stride share their steps (step-progressions.ts):
@@ -86,41 +89,49 @@ export class SamplesFold {
    */
   applySamples(line: ScannedSamples): boolean {
     const { type, time, step, keys, values, count } = line;
-    const kind: SeriesKind = type === 'metrics' ? 'metric' : 'reading';
-    const cache = this.slotSeries;
-    for (let i = 0; i < count; i++) {
-      const key = keys[i]!;
-      // Lines repeat their keys in order: the series of a slot is looked up once per change.
-      const cached = cache[i];
-      if (cached !== undefined && cached.key === key) {
-        if (cached.kind !== kind) return false;
-        continue;
-      }
-      const known = this.kinds.get(key);
-      if (known !== undefined && known !== kind) return false;
-    }
-    let leader: Series | undefined;
-    for (let i = 0; i < count; i++) {
-      const key = keys[i]!;
-      let series = cache[i];
-      if (series === undefined || series.key !== key) {
-        series = this.series.get(key);
-        if (series === undefined) {
-          this.kinds.set(key, kind);
-          series = new Series(key, kind);
-          this.series.set(key, series);
-        }
-        cache[i] = series;
-      }
+    if (!this.slotsHold(type, keys, count) && !this.fillSlots(type, keys, count)) return false;
+    if (count > 0) {
+      const slots = this.slotSeries;
       // The line's keys share its step and time: the first key's series holds them for all.
-      if (leader === undefined) {
-        series.push(step, time, values[i]!);
-        leader = series;
-      } else {
-        series.pushBeside(leader, step, time, values[i]!);
-      }
+      const leader = slots[0]!;
+      leader.push(step, time, values[0]!);
+      for (let i = 1; i < count; i++) slots[i]!.pushBeside(leader, step, time, values[i]!);
     }
     if (type === 'metrics') this.currentStep = step;
+    return true;
+  }
+
+  /**
+   * True when the slots hold the series of these keys, in order, checked for this type of line:
+   * lines repeat their keys, so most lines need neither a map lookup nor a kind check.
+   */
+  private slotsHold(type: ScannedSamples['type'], keys: readonly string[], count: number): boolean {
+    if (type !== this.slotsType || count !== this.slotsCount) return false;
+    const slots = this.slotSeries;
+    for (let i = 0; i < count; i++) if (slots[i]!.key !== keys[i]) return false;
+    return true;
+  }
+
+  /** Puts the series of a line's keys in the slots; false, changing nothing, on a kind conflict. */
+  private fillSlots(type: ScannedSamples['type'], keys: readonly string[], count: number): boolean {
+    const kind: SeriesKind = type === 'metrics' ? 'metric' : 'reading';
+    for (let i = 0; i < count; i++) {
+      const known = this.kinds.get(keys[i]!);
+      if (known !== undefined && known !== kind) return false;
+    }
+    const slots = this.slotSeries;
+    for (let i = 0; i < count; i++) {
+      const key = keys[i]!;
+      let series = this.series.get(key);
+      if (series === undefined) {
+        this.kinds.set(key, kind);
+        series = new Series(key, kind);
+        this.series.set(key, series);
+      }
+      slots[i] = series;
+    }
+    this.slotsType = type;
+    this.slotsCount = count;
     return true;
   }
 }
