@@ -10,15 +10,9 @@ import { SamplesLineScanner } from '../../electron/store/log/samples-fast-path.j
 import { Prng } from '../support/prng.js';
 import { differenceFromReference, ReferenceFold } from '../support/reference-fold.js';
 import { startLine } from '../support/lines.js';
+import { digitString, NUMBER_EDGES, numberLiteral } from '../support/number-literals.js';
 
 const bitsOf = (x: number): bigint => new BigUint64Array(new Float64Array([x]).buffer)[0]!;
-
-/** A decimal digit string of `count` digits, the first not 0. */
-function digitString(prng: Prng, count: number): string {
-  let text = String(prng.range(1, 9));
-  for (let k = 1; k < count; k++) text += String(prng.int(10));
-  return text;
-}
 
 /** S as decimalToDouble takes it: the double nearest S and what that one lacks. */
 function nearestAndError(digits: string): [number, number] {
@@ -204,40 +198,10 @@ const withNumber = (text: string): string[] => [
   `{"type":"metrics","time":1.5,"step":0,"values":{"a":${text},"b":${text}}}`,
 ];
 
-/** A decimal digit string of `count` digits, any of them 0. */
-const anyDigits = (prng: Prng, count: number): string =>
-  Array.from({ length: count }, () => String(prng.int(10))).join('');
-
-/** A number literal whose digits end anywhere in a word, read four and eight bytes at a time. */
-function numberLiteral(prng: Prng): string {
-  let text = prng.chance(0.2) ? '-' : '';
-  text += prng.chance(0.3) ? '0' : digitString(prng, prng.range(1, 20));
-  if (prng.chance(0.7)) {
-    const zeros = prng.chance(0.5) ? 0 : prng.range(0, 20);
-    text += `.${'0'.repeat(zeros)}${anyDigits(prng, prng.range(zeros === 0 ? 1 : 0, 20))}`;
-  }
-  if (prng.chance(0.15)) {
-    text += `${prng.pick(['e', 'E'])}${prng.pick(['', '+', '-'])}${anyDigits(prng, prng.range(1, 3))}`;
-  }
-  return text;
-}
-
 describe('SamplesLineScanner', () => {
   it('reads numbers at the edges of its word reads as the general parser does', () => {
     const scanner = new SamplesLineScanner();
-    const edges = [
-      ['0', '-0', '0.0', '-0.0', '-0e0', '0e5', '00', '01', '1.', '.5', '-', '1e', '1e+', '--1'],
-      ['1', '12', '123', '1234', '12345', '1234567', '12345678', '123456789', '1234.5678'],
-      ['1234567890123456', '12345678901234567', '123456789012345678', '1234567890123456789'],
-      ['9007199254740993', '9007199254740993.0', '900719925474099.3', '9007199254740994.99'],
-      ['999999999999999999', '99999999999999999.9', '0.999999999999999999', '1000000000000000000'],
-      ['0.0001234', '0.000000000000000000001234', '0.00000000000000000000000000001234'],
-      ['0.0012240667292484524', '2.650275937980041', '3.6120726397493854', '4.7131164483726025'],
-      ['1793541787.25', '1732912345.6789124', '1732912345.678912', '17329123456.789124'],
-      ['1e22', '1e23', '1.5e-7', '12345678901234567e-3', '1E+2', '1e-0', '1e-22', '1.2e-21'],
-      ['5e-324', '1.7976931348623157e308', '1e400', '-1e400', '2.2250738585072014e-308'],
-      ['1.2.3', '1..2', '12345678.12345678.1', '1.5e5e5', '1.5e5.5', '-1-1', '1e-5-5'],
-    ].flat();
+    const edges = NUMBER_EDGES;
     for (const text of edges)
       for (const line of withNumber(text))
         expect(scanDifference(scanner, line), line).toBeUndefined();

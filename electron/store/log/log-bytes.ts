@@ -5,6 +5,7 @@ import { closeSync, readSync } from 'node:fs';
 import { isAbsent } from '../file-errors.js';
 import { openStoreFile, whyUnreadable } from '../store-files.js';
 import type { LogReadResult, LogVersion, PartialLine, WholeLinesSink } from './read-types.js';
+import { giveBackReadBuffer, lendReadBuffer } from './samples-wasm/wasm-lines.js';
 
 /**
  * The longest line a reader holds whole, its line feed included. A longer line is no record
@@ -13,7 +14,6 @@ import type { LogReadResult, LogVersion, PartialLine, WholeLinesSink } from './r
  */
 export const MAX_LINE_BYTES = 64 << 20;
 
-const CHUNK_BYTES = 4 << 20;
 /**
  * The buffer of small reads, reused: a followed log is read at every append, and a fresh
  * buffer each time is garbage to collect. Reads are synchronous, so one buffer serves all.
@@ -27,11 +27,12 @@ const smallReadBuffer = Buffer.allocUnsafe(SMALL_READ_BYTES);
  */
 const SCANNED_PARTIAL_BYTES = SMALL_READ_BYTES;
 
-/** A buffer for reading about `expected` bytes: the shared small one, or a chunk of its own. */
+/**
+ * A buffer for reading about `expected` bytes: the shared small one, or a chunk lent by the
+ * WebAssembly scanner, given back with giveBackReadBuffer.
+ */
 function bufferFor(expected: number): Buffer {
-  return expected <= SMALL_READ_BYTES
-    ? smallReadBuffer
-    : Buffer.allocUnsafe(Math.min(CHUNK_BYTES, expected));
+  return expected <= SMALL_READ_BYTES ? smallReadBuffer : lendReadBuffer(expected);
 }
 
 export interface LogReadOptions {
@@ -62,6 +63,7 @@ export function readLogInto(
   options: LogReadOptions = {},
 ): LogReadResult {
   const { fd, stat } = openStoreFile(path, realRoot);
+  let buffer: Buffer | null = null;
   try {
     const identity = `${stat.dev}:${stat.ino}`;
     const known = options.unlessVersion;
@@ -87,7 +89,7 @@ export function readLogInto(
     // A log cut below where the scan got holds another line there, maybe whole.
     let scan = options.partialLine ?? null;
     if (scan !== null && (scan.start !== offset || scan.scannedTo > stat.size)) scan = null;
-    const buffer = bufferFor(readEnd - (scan?.scannedTo ?? offset));
+    buffer = bufferFor(readEnd - (scan?.scannedTo ?? offset));
     let at = offset;
     let reached = offset;
     let bytesRead = 0;
@@ -142,6 +144,7 @@ export function readLogInto(
       unchanged: false,
     };
   } finally {
+    if (buffer !== null) giveBackReadBuffer(buffer);
     closeSync(fd);
   }
 }

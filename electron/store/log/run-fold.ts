@@ -22,6 +22,8 @@ import type { SegmentSamples, TransferredSeries } from './read-types.js';
 import { RecentTimes } from './recent-times.js';
 import type { ScannedSamples } from './samples-fast-path.js';
 import { SamplesLineScanner } from './samples-fast-path.js';
+import type { WasmSamplesLines } from './samples-wasm/wasm-lines.js';
+import { scannerHolding } from './samples-wasm/wasm-lines.js';
 
 export class Series {
   samples = new SampleColumns();
@@ -60,6 +62,14 @@ export class SamplesFold {
   /** The type of that line, whose kind its slots' series have (null before any), and its keys. */
   private slotsType: ScannedSamples['type'] | null = null;
   private slotsCount = 0;
+  /**
+   * True from a line the WebAssembly scanner did not read (or slots it cannot hold) until a line
+   * repeats the keys of the line before: lines whose keys change each time then cost the
+   * scanner nothing, and after one it hands back it reads on from the next.
+   */
+  private scanRefused = false;
+  /** The lines the last applyScannedRun applied. */
+  lastScannedLines = 0;
 
   /**
    * Lets full chunks whose steps go up by one stride share their steps (step-progressions.ts):
@@ -89,7 +99,8 @@ export class SamplesFold {
    */
   applySamples(line: ScannedSamples): boolean {
     const { type, time, step, keys, values, count } = line;
-    if (!this.slotsHold(type, keys, count) && !this.fillSlots(type, keys, count)) return false;
+    if (this.slotsHold(type, keys, count)) this.scanRefused = false;
+    else if (!this.fillSlots(type, keys, count)) return false;
     if (count > 0) {
       const slots = this.slotSeries;
       // The line's keys share its step and time: the first key's series holds them for all.
@@ -99,6 +110,46 @@ export class SamplesFold {
     }
     if (type === 'metrics') this.currentStep = step;
     return true;
+  }
+
+  /**
+   * Applies the lines from bytes[pos, end) that repeat the slots' keys and type, as far as the
+   * WebAssembly scanner reads them (bytes in its memory); returns the offset past the last, pos
+   * when it read none, and leaves how many in lastScannedLines.
+   */
+  applyScannedRun(scanner: WasmSamplesLines, bytes: Uint8Array, pos: number, end: number): number {
+    this.lastScannedLines = 0;
+    const type = this.slotsType;
+    if (type === null || this.scanRefused) return pos;
+    if (!scanner.install(this.slotSeries, this.slotsCount)) {
+      this.scanRefused = true;
+      return pos;
+    }
+    let at = pos;
+    for (;;) {
+      const read = scanner.scan(bytes, at, end, type);
+      if (read === 0) break;
+      this.applyScanned(scanner.output, read, type);
+      this.lastScannedLines += read;
+      at = scanner.stoppedAt;
+    }
+    if (at === pos) this.scanRefused = true;
+    return at;
+  }
+
+  /** Appends `lines` lines of the slots' keys, each its time, step and values in `output`. */
+  private applyScanned(output: Float64Array, lines: number, type: ScannedSamples['type']): void {
+    const slots = this.slotSeries;
+    const count = this.slotsCount;
+    const leader = slots[0]!;
+    let step = 0;
+    for (let line = 0, at = 0; line < lines; line++, at += 2 + count) {
+      const time = output[at]!;
+      step = output[at + 1]!;
+      leader.push(step, time, output[at + 2]!);
+      for (let i = 1; i < count; i++) slots[i]!.pushBeside(leader, step, time, output[at + 2 + i]!);
+    }
+    if (type === 'metrics') this.currentStep = step;
   }
 
   /**
@@ -216,9 +267,18 @@ export class RunLog extends SamplesFold {
     let firstNul = bytes.indexOf(0, start);
     if (firstNul < 0 || firstNul >= end) firstNul = end;
     const fastPath = this.fastPath;
+    const scanner = scannerHolding(bytes);
     let pos = start;
     while (pos < end) {
       if (this.start !== null && this.end === null && this.unreadable === null) {
+        if (scanner !== null) {
+          const next = this.applyScannedRun(scanner, bytes, pos, end);
+          if (next !== pos) {
+            this.lines += this.lastScannedLines;
+            pos = next;
+            continue;
+          }
+        }
         const lineFeed = fastPath.scanWholeLine(bytes, pos, end);
         if (lineFeed >= 0) {
           this.lines++;

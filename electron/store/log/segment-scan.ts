@@ -12,8 +12,7 @@ import type { RunLog } from './run-fold.js';
 import { SamplesFold } from './run-fold.js';
 import { SamplesLineScanner } from './samples-fast-path.js';
 import type { SegmentedFold } from './segmented-read.js';
-
-const CHUNK_BYTES = 4 << 20;
+import { giveBackReadBuffer, lendReadBuffer, scannerHolding } from './samples-wasm/wasm-lines.js';
 
 /**
  * Reads the lines of the log at path from start, which follows a line feed, up to end, stopping
@@ -27,19 +26,28 @@ export function scanSegment(
   progress?: (bytes: number) => void,
 ): { segment: SegmentSamples; buffers: ArrayBuffer[] } {
   const { fd, stat } = openStoreFile(path, realRoot);
+  const readEnd = Math.min(end, stat.size);
+  const buffer = lendReadBuffer(readEnd - start);
   try {
-    const readEnd = Math.min(end, stat.size);
     const scanner = new SamplesLineScanner();
     const fold = new SamplesFold();
     // No step yet: a segment without metrics lines leaves the fold's step as it is.
     fold.currentStep = -1;
     let lines = 0;
-    const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(CHUNK_BYTES, readEnd - start)));
     // A line too long to hold stops the segment there too (readInChunks says so): the fold
     // scans past it.
     const { consumed } = readInChunks(fd, start, readEnd, readEnd, buffer, (bytes, filled, at) => {
+      const wasm = scannerHolding(bytes);
       let pos = 0;
       while (pos < filled) {
+        if (wasm !== null) {
+          const next = fold.applyScannedRun(wasm, bytes, pos, filled);
+          if (next !== pos) {
+            lines += fold.lastScannedLines;
+            pos = next;
+            continue;
+          }
+        }
         const lineFeed = scanner.scanWholeLine(bytes, pos, filled);
         if (lineFeed < 0) {
           // A line the fast path does not take stops the segment; one not read to its end waits.
@@ -66,6 +74,7 @@ export function scanSegment(
     };
     return { segment, buffers };
   } finally {
+    giveBackReadBuffer(buffer);
     closeSync(fd);
   }
 }
