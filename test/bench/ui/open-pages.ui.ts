@@ -166,6 +166,7 @@ async function benchOpenCompare(
     figure(
       `open Compare: ${SIZES.compareRuns} runs × ${SIZES.compareKeys} keys × ${SIZES.compareSamples} samples, click to all panels painted`,
       compare,
+      'ratio < 1.5 (issue 41; baseline: bare uPlot drawing the same arrays from memory)',
     ),
     figure(
       `open Compare against taking in its ${sizes.length} WebSocket messages (${(sizes.reduce((a, b) => a + b, 0) / 1e6).toFixed(1)} MB) alone`,
