@@ -15,7 +15,8 @@ import type {
   PartialLine,
   WholeLinesSink,
 } from '../store/log/read-types.js';
-import type { OrphanCutListener, Series } from '../store/log/run-fold.js';
+import type { OrphanCutListener } from '../store/log/run-fold.js';
+import type { Series } from '../store/log/samples-fold.js';
 import { RunLog } from '../store/log/run-fold.js';
 
 /** What a follower needs of the fold it feeds: its series, counters, and a say in its cuts. */

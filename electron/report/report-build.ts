@@ -24,7 +24,7 @@ import type {
 import { REPORT_FORMAT, REPORT_VERSION } from '../../shared/report/report-document.js';
 import type { RunDetail } from '../../shared/api/contract.js';
 import type { SourceRun } from '../sources/run-source.js';
-import type { Series } from '../store/log/run-fold.js';
+import type { Series } from '../store/log/samples-fold.js';
 import type { ReportGroupingAsk, ReportPanelAsk } from '../../shared/api/report-ask.js';
 import type { PreparedGroup } from './report-groups.js';
 import { layGroupLine, prepareGroups } from './report-groups.js';

@@ -11,7 +11,7 @@ import { SeriesEnvelopes } from '../../shared/series/derived-series.js';
 import { groupRule } from '../../shared/series/group-envelope.js';
 import { GroupCurve } from '../host/groups/group-series.js';
 import type { SourceRun } from '../sources/run-source.js';
-import type { Series } from '../store/log/run-fold.js';
+import type { Series } from '../store/log/samples-fold.js';
 import { WHOLE_PER_COLUMN, everyPosition, merged } from './held-positions.js';
 
 export interface PreparedGroup {

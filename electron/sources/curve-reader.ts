@@ -14,7 +14,7 @@ import type { Goal } from '../../shared/format/records.js';
 import type { EnvelopeBasis } from '../../shared/series/derived-series.js';
 import { EnvelopeCache } from '../../shared/series/derived-series.js';
 import { envelopeColumns } from '../../shared/series/envelope-columns.js';
-import type { Series } from '../store/log/run-fold.js';
+import type { Series } from '../store/log/samples-fold.js';
 
 /** What a run tells its curve reader: the series a request draws and what its keys declare. */
 export interface CurveSource {

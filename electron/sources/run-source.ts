@@ -33,7 +33,7 @@ import type { FollowResult } from '../follow/run-follower.js';
 import type { RunFileKind } from '../follow/store-watcher.js';
 import type { LoggedFileBytes } from '../store/logged-file-bytes.js';
 import type { OpenedFile } from '../store/store-files.js';
-import type { Series } from '../store/log/run-fold.js';
+import type { Series } from '../store/log/samples-fold.js';
 import type { ExportParts } from '../store/export.js';
 
 /**

@@ -12,7 +12,7 @@ import { readArtifacts } from './artifacts.js';
 import type { HostIdentities } from './identities.js';
 import { isAbsent } from './file-errors.js';
 import { hostIdentities } from './identities.js';
-import type { Series } from './log/run-fold.js';
+import type { Series } from './log/samples-fold.js';
 import type { RunRead } from './log/read-run.js';
 import { readRun } from './log/read-run.js';
 import { LargeNotes } from './run-files.js';

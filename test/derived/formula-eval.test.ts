@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ViewInputs } from '../../electron/host/derived/formula-eval.js';
 import { DerivedView, ViewRefusal } from '../../electron/host/derived/formula-eval.js';
-import { Series } from '../../electron/store/log/run-fold.js';
+import { Series } from '../../electron/store/log/samples-fold.js';
 import { debiasedEma } from '../../shared/series/curve-math.js';
 import type { FormulaNode } from '../../shared/series/formula-parse.js';
 import { parseFormula } from '../../shared/series/formula-parse.js';

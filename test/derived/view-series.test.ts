@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { VIEWS_KEPT, viewSeries, viewsKept } from '../../electron/host/derived/view-series.js';
 import type { SourceRun } from '../../electron/sources/run-source.js';
-import { Series } from '../../electron/store/log/run-fold.js';
+import { Series } from '../../electron/store/log/samples-fold.js';
 
 /** A run holding series a and b: only what viewSeries reads of a run. */
 function fakeRun(id: string): { run: SourceRun; a: Series; b: Series } {

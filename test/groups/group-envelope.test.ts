@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupEnvelopeOf, groupPointAt, GroupOrder } from '../../shared/series/group-envelope.js';
 import { GroupCurve } from '../../electron/host/groups/group-series.js';
-import { Series } from '../../electron/store/log/run-fold.js';
+import { Series } from '../../electron/store/log/samples-fold.js';
 import { EnvelopeIndex } from '../../shared/series/envelope.js';
 import { Prng } from '../support/prng.js';
 

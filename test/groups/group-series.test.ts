@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GroupCenter, GroupSpread, GroupX } from '../../shared/api/contract.js';
 import { GroupCurve } from '../../electron/host/groups/group-series.js';
-import { Series } from '../../electron/store/log/run-fold.js';
+import { Series } from '../../electron/store/log/samples-fold.js';
 import { Prng } from '../support/prng.js';
 
 type Sample = readonly [step: number, time: number, value: number];

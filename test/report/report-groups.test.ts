@@ -10,7 +10,7 @@ import { PreparedReport } from '../../electron/report/report-build.js';
 import { GroupCurve } from '../../electron/host/groups/group-series.js';
 import type { RunsSource, SourceRun } from '../../electron/sources/run-source.js';
 import type { RunDetail } from '../../shared/api/contract.js';
-import type { Series } from '../../electron/store/log/run-fold.js';
+import type { Series } from '../../electron/store/log/samples-fold.js';
 import { ReportGroupCurves } from '../../renderer/src/report/report-group-curves.js';
 import { tempStores } from '../support/store-fixture.js';
 import { RESUMED, SPIKY, openReportStore } from '../support/report-store.js';

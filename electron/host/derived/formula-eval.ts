@@ -6,7 +6,7 @@ import type { BinaryOp, FormulaNode, ParsedFormula } from '../../../shared/serie
 import { DebiasedEma } from '../../../shared/series/curve-math.js';
 import type { SeriesSamples } from '../../../shared/series/derived-series.js';
 import { SampleColumns } from '../../../shared/series/sample-columns.js';
-import { Series } from '../../store/log/run-fold.js';
+import { Series } from '../../store/log/samples-fold.js';
 
 /** Where a view's inputs come from: the held series of a key, of the run or a baseline run. */
 export interface ViewInputs {

@@ -5,7 +5,7 @@
 import type { ParsedFormula } from '../../../shared/series/formula-parse.js';
 import { parseFormula } from '../../../shared/series/formula-parse.js';
 import type { SourceRun } from '../../sources/run-source.js';
-import type { Series } from '../../store/log/run-fold.js';
+import type { Series } from '../../store/log/samples-fold.js';
 import type { OpContext } from '../ops/op-context.js';
 import type { ViewInputs } from './formula-eval.js';
 import { DerivedView, ViewRefusal } from './formula-eval.js';

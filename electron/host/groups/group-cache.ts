@@ -3,7 +3,7 @@
 // is dropped past a few, since a curve holds seven columns the length of the group's steps.
 
 import type { GroupCenter, GroupSpread, GroupX } from '../../../shared/api/contract.js';
-import type { Series } from '../../store/log/run-fold.js';
+import type { Series } from '../../store/log/samples-fold.js';
 import type { SourceRun } from '../../sources/run-source.js';
 import { GroupOrder } from '../../../shared/series/group-envelope.js';
 import { GroupCurve } from './group-series.js';

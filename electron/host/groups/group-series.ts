@@ -6,7 +6,7 @@
 import type { GroupCenter, GroupSpread, GroupX } from '../../../shared/api/contract.js';
 import type { Float64Column } from '../../../shared/series/growable-column.js';
 import { float64Column } from '../../../shared/series/growable-column.js';
-import type { Series } from '../../store/log/run-fold.js';
+import type { Series } from '../../store/log/samples-fold.js';
 import { RunSteps } from './run-steps.js';
 
 export interface GroupCurveOptions {

@@ -5,7 +5,8 @@
 import type { AnnotationInfo, RunStatusName } from '../../../shared/api/contract.js';
 import type { WholeLinesResult } from '../../../shared/format/whole-lines.js';
 import type { FollowedFold } from '../../follow/run-follower.js';
-import type { OrphanCutListener, Series } from '../../store/log/run-fold.js';
+import type { OrphanCutListener } from '../../store/log/run-fold.js';
+import type { Series } from '../../store/log/samples-fold.js';
 import type { AnnotationEvent, DoneEvent, OpenEvent, StreamEvent } from './event-line.js';
 import { annotationKind, failureOf, parseEventLine } from './event-line.js';
 import { LabeledSeries } from './labeled-series.js';

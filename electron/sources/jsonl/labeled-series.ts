@@ -8,7 +8,7 @@ import { encodeJson } from '../../../shared/format/json.js';
 import { Uint32Column, uint32Column } from '../../../shared/series/growable-column.js';
 import type { TransferredColumns } from '../../../shared/series/sample-columns.js';
 import { SampleColumns } from '../../../shared/series/sample-columns.js';
-import { Series } from '../../store/log/run-fold.js';
+import { Series } from '../../store/log/samples-fold.js';
 
 /** A LabeledSeries as structured clone carries it between threads; its arrays can be moved. */
 export interface TransferredLabeledSeries {

@@ -24,7 +24,7 @@ import { seriesStatistics } from '../../store/log/series-statistics.js';
 import type { FollowResult } from '../../follow/run-follower.js';
 import { FoldFollower } from '../../follow/run-follower.js';
 import { LoggedFileRefusal } from '../../store/logged-files.js';
-import { Series } from '../../store/log/run-fold.js';
+import { Series } from '../../store/log/samples-fold.js';
 import type { ExportPieces } from '../../store/export.js';
 import type { OpenedFile } from '../../store/store-files.js';
 import { CurveReader } from '../curve-reader.js';

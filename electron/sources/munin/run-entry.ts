@@ -21,7 +21,7 @@ import type {
 import type { JsonObject } from '../../../shared/format/json.js';
 import type { Goal, MetricRecord, SeriesKind } from '../../../shared/format/records.js';
 import type { KeyStatistics } from '../../../shared/series/statistics.js';
-import type { Series } from '../../store/log/run-fold.js';
+import type { Series } from '../../store/log/samples-fold.js';
 import type { HostIdentities } from '../../store/identities.js';
 import type { RunRead } from '../../store/log/read-run.js';
 import { seriesStatistics } from '../../store/log/series-statistics.js';

@@ -5,7 +5,7 @@
 
 import type { SeriesColumns } from '../../../shared/api/contract.js';
 import type { FollowChange } from '../../follow/run-follower.js';
-import { Series } from '../../store/log/run-fold.js';
+import { Series } from '../../store/log/samples-fold.js';
 
 /** What changed since the host last asked: a reset (take the series afresh), or changes. */
 export type HeldChanges =

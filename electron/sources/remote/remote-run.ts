@@ -21,7 +21,7 @@ import type {
 import type { RunHealth } from '../../../shared/api/health.js';
 import type { Goal } from '../../../shared/format/records.js';
 import type { KeyStatistics } from '../../../shared/series/statistics.js';
-import type { Series } from '../../store/log/run-fold.js';
+import type { Series } from '../../store/log/samples-fold.js';
 import { seriesStatistics } from '../../store/log/series-statistics.js';
 import { LoggedFileRefusal } from '../../store/logged-files.js';
 import type { LoggedFileBytes } from '../../store/logged-file-bytes.js';

@@ -9,7 +9,7 @@ import { openStoreFile } from '../store-files.js';
 import { readInChunks, readLogInto } from './log-bytes.js';
 import type { SegmentSamples } from './read-types.js';
 import type { RunLog } from './run-fold.js';
-import { SamplesFold } from './run-fold.js';
+import { SamplesFold } from './samples-fold.js';
 import { SamplesLineScanner } from './samples-fast-path.js';
 import type { SegmentedFold } from './segmented-read.js';
 import { giveBackReadBuffer, lendReadBuffer, scannerHolding } from './samples-wasm/wasm-lines.js';

@@ -4,7 +4,7 @@
 import type { Goal } from '../../../shared/format/records.js';
 import type { KeyStatistics } from '../../../shared/series/statistics.js';
 import { StatisticsAccumulator } from '../../../shared/series/statistics.js';
-import type { Series } from './run-fold.js';
+import type { Series } from './samples-fold.js';
 
 interface Fold {
   generation: number;
