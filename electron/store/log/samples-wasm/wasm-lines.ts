@@ -27,7 +27,13 @@ const PAGES = Math.ceil((OUTPUT + OUTPUT_BYTES) / PAGE);
 interface ScannerExports {
   init(): void;
   setSlotCount(count: number): void;
-  scanLines(start: number, end: number, isMetrics: number, output: number, end2: number): number;
+  scanLines(
+    start: number,
+    end: number,
+    isMetrics: number,
+    output: number,
+    outputEnd: number,
+  ): number;
   readonly stoppedAt: WebAssembly.Global;
 }
 
@@ -43,6 +49,7 @@ export class WasmSamplesLines {
   /** The keys the slots hold, in order: each compared by identity before a scan. */
   private installed: string[] = [];
   private lent = false;
+  private stoppedAtValue = 0;
 
   constructor(module: WebAssembly.Module) {
     this.memory = new WebAssembly.Memory({ initial: PAGES, maximum: PAGES });
@@ -117,8 +124,6 @@ export class WasmSamplesLines {
     this.stoppedAtValue = (this.exports.stoppedAt.value as number) - base;
     return lines;
   }
-
-  private stoppedAtValue = 0;
 
   get stoppedAt(): number {
     return this.stoppedAtValue;
