@@ -58,7 +58,6 @@ export class RunLog extends SamplesFold {
   start: StartRecord | null = null;
   unreadable: Unreadable | null = null;
   damaged = 0;
-  lines = 0;
   readonly metricDeclarations = new Map<string, MetricRecord>();
   readonly summary = new Map<string, Value>();
   readonly uses: UseRecord[] = [];
@@ -111,7 +110,6 @@ export class RunLog extends SamplesFold {
         if (scanner !== null) {
           const next = this.applyScannedRun(scanner, bytes, pos, end);
           if (next !== pos) {
-            this.lines += this.lastScannedLines;
             pos = next;
             continue;
           }

@@ -41,6 +41,8 @@ export class SamplesFold {
   readonly series = new Map<string, Series>();
   /** The step of the last metrics or resume record, or 0: the step a writer gives a reading. */
   currentStep = 0;
+  /** The whole lines taken: for a whole log's fold every line of it, for a segment's its samples. */
+  lines = 0;
   /** The series of each key of the last samples line applied, in order, to skip map lookups. */
   private readonly slotSeries: Series[] = [];
   /** The type of that line, whose kind its slots' series have (null before any), and its keys. */
@@ -52,8 +54,6 @@ export class SamplesFold {
    * scanner nothing, and after one it hands back it reads on from the next.
    */
   private scanRefused = false;
-  /** The lines the last applyScannedRun applied. */
-  lastScannedLines = 0;
 
   /**
    * Lets full chunks whose steps go up by one stride share their steps (step-progressions.ts):
@@ -99,10 +99,9 @@ export class SamplesFold {
   /**
    * Applies the lines from bytes[pos, end) that repeat the slots' keys and type, as far as the
    * WebAssembly scanner reads them (bytes in its memory); returns the offset past the last, pos
-   * when it read none, and leaves how many in lastScannedLines.
+   * when it read none, counting them in lines.
    */
   applyScannedRun(scanner: WasmSamplesLines, bytes: Uint8Array, pos: number, end: number): number {
-    this.lastScannedLines = 0;
     const type = this.slotsType;
     if (type === null || this.scanRefused) return pos;
     if (!scanner.install(this.slotSeries, this.slotsCount)) {
@@ -114,7 +113,7 @@ export class SamplesFold {
       const read = scanner.scan(bytes, at, end, type);
       if (read === 0) break;
       this.applyScanned(scanner.output, read, type);
-      this.lastScannedLines += read;
+      this.lines += read;
       at = scanner.stoppedAt;
     }
     if (at === pos) this.scanRefused = true;

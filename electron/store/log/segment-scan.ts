@@ -33,7 +33,6 @@ export function scanSegment(
     const fold = new SamplesFold();
     // No step yet: a segment without metrics lines leaves the fold's step as it is.
     fold.currentStep = -1;
-    let lines = 0;
     // A line too long to hold stops the segment there too (readInChunks says so): the fold
     // scans past it.
     const { consumed } = readInChunks(fd, start, readEnd, readEnd, buffer, (bytes, filled, at) => {
@@ -43,7 +42,6 @@ export function scanSegment(
         if (wasm !== null) {
           const next = fold.applyScannedRun(wasm, bytes, pos, filled);
           if (next !== pos) {
-            lines += fold.lastScannedLines;
             pos = next;
             continue;
           }
@@ -57,7 +55,7 @@ export function scanSegment(
         const scanned = scanner.scanned;
         // A key of the other kind: whether the line is damaged depends on the fold before it.
         if (!fold.applySamples(scanned)) return { consumed: pos, stop: true };
-        lines++;
+        fold.lines++;
         pos = lineFeed + 1;
       }
       progress?.(at + pos - start);
@@ -67,7 +65,7 @@ export function scanSegment(
     const segment: SegmentSamples = {
       start,
       stoppedAt: consumed,
-      lines,
+      lines: fold.lines,
       series,
       currentStep: fold.currentStep < 0 ? null : fold.currentStep,
       identity: `${stat.dev}:${stat.ino}`,

@@ -2,6 +2,7 @@
 // thread, whose memory is also the buffer big reads read into, so that the scanner reads the
 // bytes where they landed. A fold hands it runs of lines that repeat the keys of the line before.
 
+import type { ScannedSamples } from '../samples-fast-path.js';
 import { SAMPLES_LINES_WASM } from './samples-lines-binary.js';
 
 // The memory's layout, as assembly/samples-lines.ts reads it.
@@ -13,10 +14,10 @@ const SLOT_LENGTHS = 3072;
 const SLOT_MEMBERS = 4096;
 const MEMBER_BYTES = 256;
 /** The most keys a line the scanner reads may have. */
-export const MAX_WASM_SLOTS = 64;
+const MAX_WASM_SLOTS = 64;
 const INPUT = 64 << 10;
 /** The bytes a read buffer lent from the scanner's memory holds. */
-export const WASM_INPUT_BYTES = 4 << 20;
+const WASM_INPUT_BYTES = 4 << 20;
 /** Past the input, for the scanner's reads that run past the bytes given, never trusted. */
 const INPUT_PAD = 4 << 10;
 const OUTPUT = INPUT + WASM_INPUT_BYTES + INPUT_PAD;
@@ -36,8 +37,6 @@ interface ScannerExports {
   ): number;
   readonly stoppedAt: WebAssembly.Global;
 }
-
-export type SamplesLineType = 'metrics' | 'reading';
 
 export class WasmSamplesLines {
   private readonly exports: ScannerExports;
@@ -112,7 +111,7 @@ export class WasmSamplesLines {
    * as the output holds; leaves them in output and returns how many. stoppedAt then says where
    * it stopped, as an offset in bytes.
    */
-  scan(bytes: Uint8Array, start: number, end: number, type: SamplesLineType): number {
+  scan(bytes: Uint8Array, start: number, end: number, type: ScannedSamples['type']): number {
     const base = bytes.byteOffset;
     const lines = this.exports.scanLines(
       base + start,
