@@ -74,6 +74,14 @@ export type Answer = () => Promise<{ readonly id: number; readonly response: Api
  */
 export type AnswerLane = 'quick' | 'bulk';
 
+/**
+ * Resolves once the event loop has read the sockets again. One setImmediate is not enough: made
+ * from a socket's callback it runs in the same turn, before any new reading, and a Compare's
+ * snapshot and details, sent a few ms after its envelopes, waited for two panels' envelopes.
+ */
+const afterReading = (): Promise<void> =>
+  new Promise((done) => setImmediate(() => setImmediate(done)));
+
 /** A size as people read it: KiB under a mebibyte, MiB to a tenth above. */
 const size = (bytes: number): string =>
   bytes < MiB ? `${Math.ceil(bytes / 1024)} KiB` : `${(bytes / MiB).toFixed(1)} MiB`;
@@ -153,7 +161,7 @@ export class SocketOutbox {
         if (!this.closed && this.socket.readyState === OPEN) this.sendResponse(id, response);
         // Answers are made in one go on this thread: the requests that came meanwhile are read
         // before the next is made, so that a quick one asked now does not wait for all bulk ones.
-        if (this.waiting.bulk.length > 0) await new Promise((done) => setImmediate(done));
+        if (this.waiting.bulk.length > 0) await afterReading();
       }
       if (this.paused && !this.closed) {
         this.paused = false;
