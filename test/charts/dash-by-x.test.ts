@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnLayout } from '../../renderer/src/charts/column-path.js';
 import { drawByColumns } from '../../renderer/src/charts/column-path.js';
-import { DashByXPen, dashOn } from '../../renderer/src/charts/dash-by-x.js';
+import { DashByXPen, dashOn, dashPen } from '../../renderer/src/charts/dash-by-x.js';
+import type { PathPen } from '../../renderer/src/charts/path-pen.js';
 import { Prng } from '../support/prng.js';
 
 interface Segment {
@@ -15,31 +16,37 @@ interface Segment {
   readonly y1: number;
 }
 
-/** The segments a dashed pen draws of points given as [x, y | null] (null: a gap). */
-function dashed(points: readonly (readonly [number, number | null])[], pattern: number[]) {
+/**
+ * The segments a dashed pen draws of points given as [x, y | null] (null: a gap): a pen of its
+ * own, or the shared one the charts draw through.
+ */
+function dashed(
+  points: readonly (readonly [number, number | null])[],
+  pattern: number[],
+  pen: (out: PathPen, pattern: readonly number[]) => DashByXPen = (out, p) =>
+    new DashByXPen(out, p),
+) {
   const segments: Segment[] = [];
   let from: [number, number] | null = null;
-  const pen = new DashByXPen(
-    {
-      moveTo: (x, y) => void (from = [x, y]),
-      lineTo: (x, y) => {
-        segments.push({ x0: from![0], y0: from![1], x1: x, y1: y });
-        from = [x, y];
-      },
+  const out: PathPen = {
+    moveTo: (x, y) => void (from = [x, y]),
+    lineTo: (x, y) => {
+      segments.push({ x0: from![0], y0: from![1], x1: x, y1: y });
+      from = [x, y];
     },
-    pattern,
-  );
+  };
+  const drawing = pen(out, pattern);
   let down = false;
   for (const [x, y] of points) {
     if (y === null) {
       down = false;
       continue;
     }
-    if (down) pen.lineTo(x, y);
-    else pen.moveTo(x, y);
+    if (down) drawing.lineTo(x, y);
+    else drawing.moveTo(x, y);
     down = true;
   }
-  pen.finish();
+  drawing.finish();
   return segments;
 }
 
@@ -257,5 +264,31 @@ describe('dashing a line along x', () => {
     ]);
     const apart = stretches.flatMap((stretch) => dashed(stretch, pattern));
     expect(dashed(broken, pattern)).toEqual(apart);
+  });
+
+  it('draws through the shared pen as through a pen of its own, line after line', () => {
+    // The charts draw every dashed line through one pen, begun again each time: a line left
+    // unfinished must not reach into the next, and columns let go of are taken afresh.
+    const random = new Prng(11);
+    const lines = Array.from({ length: 4 }, (_, l) =>
+      Array.from({ length: 400 }, (_, i) => {
+        const x = Math.floor(i / 3);
+        return [x, 50 + (random.next() < 0.05 ? 60 : 4) * random.next() + l] as const;
+      }),
+    );
+    const patterns = [
+      [7, 4],
+      [2, 3],
+      [10, 3, 2, 3],
+      [12, 4],
+    ];
+    const ink = (segments: Segment[]): string[] => segments.map((s) => JSON.stringify(s));
+    // A line left half drawn, as a throw in the middle of a path would leave it.
+    const abandoned = dashPen({ moveTo: () => undefined, lineTo: () => undefined }, [5, 5]);
+    for (let i = 0; i < 200; i++) abandoned[i === 0 ? 'moveTo' : 'lineTo'](i >> 1, i % 7);
+    lines.forEach((line, l) =>
+      expect(ink(dashed(line, patterns[l]!, dashPen))).toEqual(ink(dashed(line, patterns[l]!))),
+    );
+    expect(dashPen({ moveTo: () => undefined, lineTo: () => undefined }, [3, 1])).toBe(abandoned);
   });
 });

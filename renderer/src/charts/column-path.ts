@@ -4,7 +4,7 @@
 
 import type uPlot from 'uplot';
 import { canvasPixels } from './scale-pixels.js';
-import { DashByXPen } from './dash-by-x.js';
+import { DashByXPen, dashPen } from './dash-by-x.js';
 import type { PathPen } from './path-pen.js';
 
 /** How the host divided x into columns: [x0, x1] in `columns` equal parts. */
@@ -12,6 +12,23 @@ export interface ColumnLayout {
   readonly x0: number;
   readonly x1: number;
   readonly columns: number;
+}
+
+/**
+ * A layout as drawing code takes it, every one of one shape, which `kept` keeps alive: compiled
+ * code holds the shapes of the objects it reads only weakly, and a shape no object has any more
+ * is collected. Layouts made as literals died with each open's last, and every Compare's open
+ * threw the drawing's compiled code away and compiled it again.
+ */
+export class Columns implements ColumnLayout {
+  /** Never drawn: holds the shape while no layout is in use. */
+  static readonly kept = new Columns(0, 1, 1);
+
+  constructor(
+    readonly x0: number,
+    readonly x1: number,
+    readonly columns: number,
+  ) {}
 }
 
 /**
@@ -110,7 +127,7 @@ export function columnPaths(
     const pen =
       dash === undefined
         ? stroke
-        : new DashByXPen(
+        : dashPen(
             stroke,
             dash.map((d) => d * devicePixelRatio),
           );

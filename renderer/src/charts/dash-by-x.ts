@@ -40,12 +40,19 @@ function nextChange(pattern: readonly number[], period: number, x: number): numb
   return base + period;
 }
 
-interface Column {
-  x: number;
+/** A pixel column's points as the pen holds them; the shared pen keeps them for the next line. */
+class Column {
   first: number;
   last: number;
   top: number;
   bottom: number;
+
+  constructor(
+    public x: number,
+    y: number,
+  ) {
+    this.first = this.last = this.top = this.bottom = y;
+  }
 }
 
 /**
@@ -54,7 +61,9 @@ interface Column {
  * after the last point.
  */
 export class DashByXPen implements PathPen {
-  private readonly period: number;
+  private out: PathPen;
+  private pattern: readonly number[];
+  private period = 0;
   /** The column whose points are coming in. */
   private current: Column | null = null;
   /** The last column drawn in an on-stretch since the last break, and the off ones after it. */
@@ -66,12 +75,24 @@ export class DashByXPen implements PathPen {
    */
   private readonly free: Column[] = [];
 
-  constructor(
-    private readonly out: PathPen,
-    private readonly pattern: readonly number[],
-  ) {
-    this.period = pattern.reduce((sum, d) => sum + d, 0);
-    if (!(this.period > 0)) throw new Error(`a dash pattern must have a length: ${pattern.join()}`);
+  constructor(out: PathPen, pattern: readonly number[]) {
+    this.out = out;
+    this.pattern = pattern;
+    this.restart(out, pattern);
+  }
+
+  /** Begins another line, onto `out` dashed by `pattern`; what the last one held is let go. */
+  restart(out: PathPen, pattern: readonly number[]): this {
+    const period = pattern.reduce((sum, d) => sum + d, 0);
+    if (!(period > 0)) throw new Error(`a dash pattern must have a length: ${pattern.join()}`);
+    for (const column of [this.current, this.lastOn, ...this.off])
+      if (column !== null) this.free.push(column);
+    this.current = this.lastOn = null;
+    this.off.length = 0;
+    this.out = out;
+    this.pattern = pattern;
+    this.period = period;
+    return this;
   }
 
   moveTo(x: number, y: number): void {
@@ -106,7 +127,7 @@ export class DashByXPen implements PathPen {
   /** A column at x holding the point y: one let go of before, or a new one. */
   private take(x: number, y: number): Column {
     const column = this.free.pop();
-    if (column === undefined) return { x, first: y, last: y, top: y, bottom: y };
+    if (column === undefined) return new Column(x, y);
     column.x = x;
     column.first = column.last = column.top = column.bottom = y;
     return column;
@@ -183,11 +204,27 @@ export class DashByXPen implements PathPen {
   }
 }
 
+/**
+ * The pen every dashed line is drawn through, begun again for each (a path is drawn in one go).
+ * One that lives on, not one a line: compiled code holds the shapes of the objects it reads only
+ * weakly, so a pen and columns made anew each open let the drawing code's compiled form go with
+ * them once collected, and every Compare's open compiled it again (some 100 ms of compiling on
+ * the two cores the page and the host share).
+ */
+let sharedPen: DashByXPen | null = null;
+
+/** The shared pen, begun anew onto `out` with `pattern` in canvas pixels. */
+export function dashPen(out: PathPen, pattern: readonly number[]): DashByXPen {
+  return sharedPen === null
+    ? (sharedPen = new DashByXPen(out, pattern))
+    : sharedPen.restart(out, pattern);
+}
+
 /** A uPlot path builder drawing a line of points as they are, dashed along x (`dash` in CSS px). */
 export function dashedLinePaths(dash: readonly number[]): uPlot.Series.PathBuilder {
   return (u, seriesIdx, idx0, idx1) => {
     const stroke = new Path2D();
-    const pen = new DashByXPen(
+    const pen = dashPen(
       stroke,
       dash.map((d) => d * devicePixelRatio),
     );

@@ -7,6 +7,7 @@ import type { ClientSeries } from '../state/client-series.js';
 import type { Trace, XAxisMode } from './curve-data.js';
 import { finiteRange, NO_RAW, NO_SMOOTHED } from './curve-data.js';
 import type { ColouredSpan } from './marks/label-colours.js';
+import { Columns } from './column-path.js';
 
 export interface EnvelopeRun {
   readonly runId: string;
@@ -123,6 +124,6 @@ export function envelopeTrace(
     unpairedSteps: [],
     yRange: finiteRange(envelope.raw.values, envelope.raw.values.length),
     xRange: null,
-    columns: { x0: layout.x0 - offset, x1: layout.x1 - offset, columns: layout.columns },
+    columns: new Columns(layout.x0 - offset, layout.x1 - offset, layout.columns),
   };
 }
