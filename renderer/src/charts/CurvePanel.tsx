@@ -4,89 +4,31 @@
 // the panel's edge, ticks where the run logged files, axes that stay when nothing can be drawn,
 // annotations and resumes marked with stages tinted behind, and the theme's colours.
 
-import type { ReactNode } from 'react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import uPlot from 'uplot';
-import type { Trace, XAxisMode } from './curve-data.js';
+import type { Trace } from './curve-data.js';
 import { alignTraces, holdsPoint } from './curve-data.js';
-import type { PngSpec } from './png-export.js';
-import { themeColor, useThemeName } from '../state/theme.js';
+import { useThemeName } from '../state/theme.js';
 import { timeUnitFor } from './axis-ticks.js';
-import { curveAxes, curveScales } from './curve-axes.js';
-import { traceSeries } from './curve-series.js';
-import type { CursorPoint, Readout } from './cursor-readout.js';
+import { curveChartOptions } from './curve-chart-options.js';
+import type { Readout } from './cursor-readout.js';
 import { pointAtOrBefore } from './cursor-readout.js';
-import { curveNotes } from './panel-notes.js';
-import { drawEdgeMarkers } from './edge-markers.js';
+import { tracesNotes } from './panel-notes.js';
 import { guessedColumns } from './use-plot-columns.js';
 import { axisName, cursorXText, emptyData, xSpan, yRangeOf } from './curve-frame.js';
 import { CurveLegend } from './CurveLegend.js';
 import { CurvePanelHead } from './CurvePanelHead.js';
-import type { FileStepMarks, PlotArea } from './FileStepTicks.js';
+import type { PlotArea } from './FileStepTicks.js';
 import { FileStepTickStrip, plotArea, sameArea } from './FileStepTicks.js';
-import type { RunMarks } from './marks/mark-clusters.js';
-import type { RunStages } from './marks/draw-marks.js';
-import { drawColourSpans, drawMarkLines, drawStages, stageTints } from './marks/draw-marks.js';
+import { stageTints } from './marks/draw-marks.js';
 import { MarkStrip, StageKey } from './marks/MarkStrip.js';
 import { benchDrawHooks } from './bench-probe.js';
+import { makeCursorDots, placeCursorDots } from './cursor-dots.js';
 import { sameItems } from './trace-cache.js';
 import { useChartData } from './use-chart-data.js';
 import { GrowingRange } from './append-draw.js';
-
-export interface CurvePanelProps {
-  readonly title: string;
-  readonly traces: readonly Trace[];
-  readonly mode: XAxisMode;
-  /** The axis' name when it is a step_metric (e.g. "epoch"). */
-  readonly xLabel: string;
-  readonly logY: boolean;
-  readonly smoothing: number;
-  readonly height?: number;
-  /** Extra lines under the chart (e.g. that an overlay's scales differ). */
-  readonly notes?: readonly string[];
-  /** Downloads the exact samples; none for a derived view, which has no samples of its own. */
-  readonly onExportCsv?: (() => void) | undefined;
-  /** Given the chart's canvas and what the PNG shows around it. */
-  readonly onExportPng?: (canvas: HTMLCanvasElement, spec: PngSpec) => void;
-  readonly syncKey: string;
-  /** Told of the x range the user zoomed to (null when reset), for views fetched per range. */
-  readonly onXRange?: (range: readonly [number, number] | null) => void;
-  /**
-   * The x range to show, when the page keeps the zoom (a link or an arrangement reopened): set
-   * on the chart as a zoom of the user's would be; null shows the whole.
-   */
-  readonly xRange?: readonly [number, number] | null | undefined;
-  /**
-   * Told of the plotting area's width in canvas pixels, for views fetched per pixel column; while
-   * pending, of a guess from the panel's width.
-   */
-  readonly onPlotColumns?: (columns: number) => void;
-  /**
-   * The curves are yet to come from the host: no chart is built until they do (a canvas made
-   * only to be replaced costs about what drawing the curves does), the panel says it is reading.
-   */
-  readonly pending?: boolean | undefined;
-  /**
-   * For traces drawn from envelopes, whose points are not all the samples: what a cursor at x
-   * reads on each trace, in order, as the host answers it.
-   */
-  readonly readAt?: (x: number) => Promise<readonly (CursorPoint | null)[]>;
-  /** Where the run logged files, ticked on a step axis (never on time or a step_metric). */
-  readonly fileSteps?: FileStepMarks | undefined;
-  /** Each run's annotations and resumes, marked at their step or time. */
-  readonly marks?: readonly RunMarks[] | undefined;
-  /** Each run's curriculum stages, tinted behind the lines. */
-  readonly stages?: readonly RunStages[] | undefined;
-  /** Under the legend: a key of what the panel's tools added (a label's colours). */
-  readonly footer?: ReactNode;
-  /** Under the head: tools of the panel's own (a label filter). */
-  readonly tools?: ReactNode;
-  /** A derived view's formula: the panel is marked derived and says what it reads. */
-  readonly formula?: string;
-  /** A group's legend row was clicked: open or close its runs' own lines. */
-  readonly onToggleGroup?: (groupId: string) => void;
-}
+import type { CurvePanelProps } from './curve-panel-props.js';
 
 export function CurvePanel(props: CurvePanelProps) {
   const { mode, logY, smoothing, title, readAt } = props;
@@ -182,107 +124,77 @@ export function CurvePanel(props: CurvePanelProps) {
       onPlotColumnsRef.current?.(guessedColumns(width, devicePixelRatio));
       return;
     }
-    const series: uPlot.Series[] = [
-      {},
-      ...traceSeries(tracesRef.current, () => tracesRef.current, theme, dense),
-    ];
-    const scales = curveScales(mode, logY);
     growingRange.reset();
-    scales['x'] = { ...scales['x'], range: growingRange.range };
-    if (emptyY !== null) scales['y'] = { ...scales['y'], auto: false, range: () => [...emptyY] };
-    const options: uPlot.Options = {
-      width,
-      height,
-      series,
-      legend: { show: false },
-      cursor: {
-        sync: { key: props.syncKey },
-        drag: { x: true, y: false },
-        // The cursor's points are drawn below, one per trace at its own point, not uPlot's one.
-        points: { show: false },
-      },
-      scales,
-      axes: curveAxes({
+    const options = curveChartOptions(
+      {
+        width,
+        height,
+        traces: tracesRef.current,
+        dense,
+        theme,
         mode,
         logY,
-        colours: { text: themeColor('--muted'), grid: themeColor('--border') },
+        smoothingOn,
         timeUnit,
         xName,
+        emptyY,
+        xRange: growingRange.range,
+        syncKey: props.syncKey,
+      },
+      {
+        traces: () => tracesRef.current,
+        decor: () => marksRef.current,
         // Text drawn on a canvas is invisible to assistive technology and to the end-to-end
         // tests: the labels also go into the host's attributes.
         onLabels: (axis, labels) => (element.dataset[`${axis}Ticks`] = labels.join('|')),
-      }),
-      hooks: {
-        // After every draw, not on setScale: the plot's width settles only once the y axis has
-        // measured its labels, and ticks placed before then drifted right of their steps.
-        draw: [
-          (u: uPlot) => void (ticksShownRef.current && showArea(plotArea(u))),
-          // Empty unless the page was opened by the UI benchmark.
-          ...(benchHooks.current = benchDrawHooks(
-            () => titleRef.current,
-            () => tracesRef.current,
-          )),
-        ],
-        setCursor: [
-          (u: uPlot) => {
-            const left = u.cursor.left ?? -1;
-            setCursorX(left >= 0 && drawable ? u.posToVal(left, 'x') : null);
-          },
-        ],
-        setSelect: [
-          (u: uPlot) => {
-            if (u.select.width > 0) zoomed.current = true;
-          },
-        ],
-        setScale: [
-          (u: uPlot, key: string) => {
-            const { min, max } = u.scales['x'] ?? {};
-            // The range in view, where tests and assistive technology can read it, as the ticks.
-            if (key === 'x' && min != null && max != null) {
-              element.dataset['xMin'] = String(min);
-              element.dataset['xMax'] = String(max);
-            }
-            if (key !== 'x' || !zoomed.current || min == null || max == null) return;
-            // Data replaced under a zoom sets the same range again: tell only a new one.
-            const range = `${min}:${max}`;
-            if (range === reported.current) return;
-            reported.current = range;
-            onXRangeRef.current?.([min, max]);
-          },
-        ],
-      },
-      plugins: [
-        {
-          hooks: {
-            // After the grid, before the lines: stage tints lie behind the curves.
-            drawAxes: (u: uPlot) => drawStages(u, marksRef.current.stages, mode),
-            draw: (u: uPlot) => {
-              drawColourSpans(u, tracesRef.current, smoothingOn);
-              drawMarkLines(u, marksRef.current.marks, mode);
-              drawEdgeMarkers(u, tracesRef.current, {
-                panel: themeColor('--panel'),
-                marker: themeColor('--s-failed'),
-              });
+        hooks: {
+          // After every draw, not on setScale: the plot's width settles only once the y axis
+          // has measured its labels, and ticks placed before then drifted right of their steps.
+          draw: [
+            (u: uPlot) => void (ticksShownRef.current && showArea(plotArea(u))),
+            // Empty unless the page was opened by the UI benchmark.
+            ...(benchHooks.current = benchDrawHooks(
+              () => titleRef.current,
+              () => tracesRef.current,
+            )),
+          ],
+          setCursor: [
+            (u: uPlot) => {
+              const left = u.cursor.left ?? -1;
+              setCursorX(left >= 0 && drawable ? u.posToVal(left, 'x') : null);
             },
-          },
+          ],
+          setSelect: [
+            (u: uPlot) => {
+              if (u.select.width > 0) zoomed.current = true;
+            },
+          ],
+          setScale: [
+            (u: uPlot, key: string) => {
+              const { min, max } = u.scales['x'] ?? {};
+              // The range in view, where tests and assistive technology read it, as the ticks.
+              if (key === 'x' && min != null && max != null) {
+                element.dataset['xMin'] = String(min);
+                element.dataset['xMax'] = String(max);
+              }
+              if (key !== 'x' || !zoomed.current || min == null || max == null) return;
+              // Data replaced under a zoom sets the same range again: tell only a new one.
+              const range = `${min}:${max}`;
+              if (range === reported.current) return;
+              reported.current = range;
+              onXRangeRef.current?.([min, max]);
+            },
+          ],
         },
-      ],
-    };
+      },
+    );
     const chart = new uPlot(options, data as uPlot.AlignedData, element);
     plot.current = chart;
     zoomed.current = false;
     reported.current = '';
     showRange(chart, xRangeRef.current);
     onPlotColumnsRef.current?.(Math.floor(chart.bbox.width));
-    // A band has no point of its own under the cursor: its dot stays hidden.
-    dots.current = tracesRef.current.map((trace) => {
-      const dot = document.createElement('div');
-      dot.className = 'cursor-dot';
-      dot.style.borderColor = trace.color;
-      dot.hidden = true;
-      if (trace.band === undefined) chart.over.appendChild(dot);
-      return dot;
-    });
+    dots.current = makeCursorDots(chart, tracesRef.current);
     // uPlot resets the zoom on double-click; new samples may then move the range again.
     chart.over.addEventListener('dblclick', () => {
       zoomed.current = false;
@@ -371,42 +283,16 @@ export function CurvePanel(props: CurvePanelProps) {
         ? hostReadout
         : { x: cursorX, points: traces.map((trace) => pointAtOrBefore(trace, cursorX)) };
 
-  useLayoutEffect(() => {
-    const chart = plot.current;
-    dots.current.forEach((dot, t) => {
-      const point = readout?.points[t] ?? null;
-      const y = point === null ? NaN : smoothingOn ? (point.smoothed ?? point.value) : point.value;
-      const scaleHolds = Number.isFinite(y) && (!logY || y > 0);
-      // Written only when it changes: every live frame renders the panel, and writing the
-      // attribute again, unchanged, still invalidated each dot's style.
-      if (chart === null || point === null || !scaleHolds || cursorX === null) {
-        if (!dot.hidden) dot.hidden = true;
-        return;
-      }
-      if (dot.hidden) dot.hidden = false;
-      dot.style.left = `${chart.valToPos(point.x, 'x')}px`;
-      dot.style.top = `${chart.valToPos(y, 'y')}px`;
-    });
-  });
-
-  const total = traces.reduce(
-    (sum, t) => ({
-      nan: sum.nan + t.nonFinite.nan,
-      positiveInfinity: sum.positiveInfinity + t.nonFinite.positiveInfinity,
-      negativeInfinity: sum.negativeInfinity + t.nonFinite.negativeInfinity,
+  useLayoutEffect(() =>
+    placeCursorDots(dots.current, plot.current, readout, {
+      smoothing: smoothingOn,
+      logY,
     }),
-    { nan: 0, positiveInfinity: 0, negativeInfinity: 0 },
   );
-  const stepMetricAxis = mode === 'step_metric' && !fellBack;
+
   const notes = [
-    ...curveNotes({
-      key: title,
-      nonFinite: total,
-      unpaired: traces.reduce((sum, t) => sum + t.unpaired, 0),
-      points: traces.reduce((sum, t) => sum + t.total, 0),
-      stepMetric: stepMetricAxis ? props.xLabel : null,
-      unpairedSteps: traces.flatMap((t) => t.unpairedSteps).slice(0, 3),
-      nonPositive: traces.reduce((sum, t) => sum + t.nonPositive, 0),
+    ...tracesNotes(title, traces, {
+      stepMetric: mode === 'step_metric' && !fellBack ? props.xLabel : null,
       fellBack,
     }),
     ...(props.notes ?? []),

@@ -4,6 +4,7 @@
 
 import type { NonFiniteCounts } from '../../../shared/series/curve-math.js';
 import { nonFiniteNote } from '../../../shared/series/curve-math.js';
+import type { Trace } from './curve-data.js';
 
 /** The edge markers of non-finite samples, as drawn and as the note keys them. */
 export const MARKER_GLYPHS = { positiveInfinity: '▲', negativeInfinity: '▼', nan: '◆' } as const;
@@ -64,4 +65,28 @@ export function curveNotes(input: NotesInput): string[] {
     notes.push(`${plural(input.nonPositive, 'value')} ≤ 0 not shown on the log scale`);
   if (input.fellBack) notes.push('no step_metric declared for this key: drawn against step');
   return notes;
+}
+
+/** The notes of a panel's traces taken together; `stepMetric` names the axis when it is one. */
+export function tracesNotes(
+  key: string,
+  traces: readonly Trace[],
+  axis: { readonly stepMetric: string | null; readonly fellBack: boolean },
+): string[] {
+  const sum = (of: (trace: Trace) => number): number =>
+    traces.reduce((total, trace) => total + of(trace), 0);
+  return curveNotes({
+    key,
+    nonFinite: {
+      nan: sum((t) => t.nonFinite.nan),
+      positiveInfinity: sum((t) => t.nonFinite.positiveInfinity),
+      negativeInfinity: sum((t) => t.nonFinite.negativeInfinity),
+    },
+    unpaired: sum((t) => t.unpaired),
+    points: sum((t) => t.total),
+    stepMetric: axis.stepMetric,
+    unpairedSteps: traces.flatMap((t) => t.unpairedSteps).slice(0, 3),
+    nonPositive: sum((t) => t.nonPositive),
+    fellBack: axis.fellBack,
+  });
 }
