@@ -7,13 +7,12 @@
 
 import type { ReactNode } from 'react';
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
-import type { BoardLayout, PanelWidth } from '../workspace/board-layout.js';
+import type { BoardLayout } from '../workspace/board-layout.js';
 import { arrange, panelId, setHidden, setPanel } from '../workspace/board-layout.js';
 import { BoardSections } from '../workspace/BoardSections.js';
 import { HiddenPanels } from '../workspace/HiddenPanels.js';
 import type { SeriesKind } from '../../../shared/format/records.js';
 import { scaleSpread } from '../../../shared/series/curve-math.js';
-import type { ClientSeries } from '../state/client-series.js';
 import { useServices } from '../state/app-context.js';
 import type { ReportOfPage } from '../report-save/SaveReport.js';
 import { SaveReport } from '../report-save/SaveReport.js';
@@ -21,7 +20,6 @@ import { boardReportPanels, groupingAsk, reportTitleOf } from '../report-save/bo
 import type { Panel } from './panel-layout.js';
 import { keyMatcher, layoutPanels } from './panel-layout.js';
 import type { Trace, XAxisMode } from './curve-data.js';
-import { buildTrace } from './curve-data.js';
 import { CurvePanel } from './CurvePanel.js';
 import { CurvePanelSlot, panelMarks } from './CurvePanelSlot.js';
 import type { BoardRun } from './board-run.js';
@@ -33,6 +31,7 @@ import type { FileStep } from './file-step-ticks.js';
 import { FileStepsToggle } from './FileStepTicks.js';
 import { useSeriesVersion } from './use-series-version.js';
 import { TraceCache } from './trace-cache.js';
+import { runTrace } from './run-trace.js';
 import { exactSeries } from './board-csv.js';
 import { downloadCsv } from './download.js';
 import { downloadChartPng } from './png-export.js';
@@ -42,6 +41,8 @@ import type { BoardGrouping } from './DerivedPanels.js';
 import { DerivedPanels } from './DerivedPanels.js';
 import { GroupCurve } from './GroupCurve.js';
 import { usePrefetchEnvelopes } from './envelope-prefetch.js';
+import { panelLooks } from './board-panel-looks.js';
+import { useBoardSettings } from './use-board-settings.js';
 import { OverlayToggle } from './OverlayToggle.js';
 import { PALETTE, categoryStyle, dashPattern, runColors } from './run-colors.js';
 
@@ -52,10 +53,6 @@ const TALL_HEIGHT = 420;
 /** What a panel is called where it is listed (the hidden ones). */
 function panelTitle(panel: Panel): string {
   return panel.type === 'breakdown' ? `${panel.prefix}/*` : panel.key;
-}
-
-function seriesColumns(series: ClientSeries) {
-  return { ...series.view(), length: series.length };
 }
 
 // Memo: a page renders again with every summary a live run changes; the board needs only its
@@ -100,35 +97,8 @@ export const MetricsBoard = memo(function MetricsBoard({
     layout.pageMode ?? (kind === 'reading' ? (runs.length > 1 ? 'relative' : 'wall') : 'declared');
   const collapsed = useMemo(() => new Set(layout.collapsed), [layout.collapsed]);
   const overlay = useMemo(() => new Set(layout.overlay), [layout.overlay]);
-  const setFilter = useCallback(
-    (next: string) => onLayout((current) => ({ ...current, filter: next })),
-    [onLayout],
-  );
-  const setSmoothing = useCallback(
-    (next: number) => onLayout((current) => ({ ...current, smoothing: next })),
-    [onLayout],
-  );
-  const setLogY = useCallback(
-    (next: boolean) => onLayout((current) => ({ ...current, logY: next })),
-    [onLayout],
-  );
-  const toggleOverlay = useCallback(
-    (key: string) =>
-      onLayout((current) => ({
-        ...current,
-        overlay: current.overlay.includes(key)
-          ? current.overlay.filter((k) => k !== key)
-          : [...current.overlay, key],
-      })),
-    [onLayout],
-  );
-  const toggleSection = (prefix: string): void =>
-    onLayout((current) => ({
-      ...current,
-      collapsed: current.collapsed.includes(prefix)
-        ? current.collapsed.filter((p) => p !== prefix)
-        : [...current.collapsed, prefix],
-    }));
+  const { setFilter, setSmoothing, setLogY, toggleOverlay, toggleSection } =
+    useBoardSettings(onLayout);
   const [showFileSteps, setShowFileSteps] = useState(false);
   const ticks = showFileSteps ? fileSteps : undefined;
 
@@ -154,12 +124,6 @@ export const MetricsBoard = memo(function MetricsBoard({
   const sections = useMemo(() => layoutPanels(counts, matcher.test), [counts, matcher.test]);
   const arranged = useMemo(() => arrange(sections, layout), [sections, layout]);
 
-  /** A panel's own smoothing and log y, or the page's. */
-  const looksOf = (key: string): { smoothing: number; logY: boolean } => ({
-    smoothing: layout.panels[key]?.smoothing ?? smoothing,
-    logY: layout.panels[key]?.logY ?? logY,
-  });
-
   const traceFor = (
     key: string,
     mode: XAxisMode,
@@ -167,56 +131,14 @@ export const MetricsBoard = memo(function MetricsBoard({
     label: string,
     style: RunStyle,
     looks = { smoothing, logY },
-  ): Trace | null => {
-    const series = seriesByRun.get(run.runId)?.get(key);
-    if (series === undefined || series.length === 0) return null;
-    const declaration = run.declarations.get(key);
-    const stepMetricName = declaration?.stepMetric ?? null;
-    const stepMetricSeries =
-      stepMetricName === null ? undefined : seriesByRun.get(run.runId)?.get(stepMetricName);
-    const goal = declaration?.goal ?? null;
-    const runId = `${run.runId}\u0000${key}`;
-    const look = JSON.stringify([runId, label, style, run.startTime, goal, stepMetricName, mode]);
-    return traceCache.get(
-      series,
-      `${series.version}:${stepMetricSeries?.version ?? '-'}:${looks.smoothing}:${looks.logY}`,
-      look,
-      () =>
-        buildTrace(
-          {
-            runId,
-            label,
-            color: style.color,
-            dash: style.dash,
-            series: seriesColumns(series),
-            stepMetric: stepMetricSeries === undefined ? null : seriesColumns(stepMetricSeries),
-            stepMetricName,
-            startTime: run.startTime,
-            goal,
-          },
-          { mode, smoothing: looks.smoothing, logY: looks.logY },
-        ),
-    );
-  };
+  ): Trace | null =>
+    runTrace(traceCache, seriesByRun.get(run.runId), { key, mode, run, label, style, looks });
 
-  const declaresStepMetric = (key: string): boolean =>
-    runs.some((run) => run.declarations.get(key)?.stepMetric != null);
-  const modeOf = (key: string): XAxisMode =>
-    layout.panels[key]?.xMode ??
-    (pageMode !== 'declared' ? pageMode : declaresStepMetric(key) ? 'step_metric' : 'step');
-  /** The x of panels that share one: the overlay, and the cursor sync of a page. */
-  const sharedMode: XAxisMode =
-    pageMode === 'declared' || pageMode === 'step_metric' ? 'step' : pageMode;
-
-  /** A panel's kept zoom, when it is in the panel's axis: under another the whole series shows. */
-  const zoomOf = (key: string): readonly [number, number] | null => {
-    const zoom = layout.panels[key]?.zoom;
-    return zoom !== undefined && zoom.mode === modeOf(key) ? zoom.range : null;
-  };
-  const widthOf = (panel: Panel): PanelWidth =>
-    layout.panels[panelId(panel)]?.width ??
-    // A breakdown of several runs needs the row: a bar per run per category.
-    (panel.type === 'breakdown' && runs.length > 1 ? 3 : 1);
+  const { looksOf, modeOf, sharedMode, zoomOf, widthOf, xLabelFor } = panelLooks(
+    layout,
+    runs,
+    pageMode,
+  );
   // The envelopes of long series are asked for as the board mounts, before its snapshot is in;
   // grouped, a board's curves are its groups' bands, asked for otherwise.
   const boardElement = useRef<HTMLDivElement>(null);
@@ -236,13 +158,6 @@ export const MetricsBoard = memo(function MetricsBoard({
           widthOf,
         },
   );
-
-  const xLabelFor = (key: string): string => {
-    const names = new Set(
-      runs.map((run) => run.declarations.get(key)?.stepMetric).filter((n) => n != null),
-    );
-    return names.size === 0 ? 'step_metric' : [...names].join(' / ');
-  };
 
   const exportCsv = (keys: readonly string[], name: string): void => {
     void exactSeries(bridge, runs, seriesByRun, keys).then(
