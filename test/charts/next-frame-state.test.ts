@@ -1,7 +1,7 @@
 // renderer/src/charts/next-frame-state: state offered between frames is set in the next frame,
 // all of it together, in the order offered, one failing setter keeping none of the others back;
 // held state waits for the answers in flight with it (a board's panels opened together), for a
-// moment at most, and never holds back what may not wait.
+// moment at most, is set at once with the last, and never holds back what may not wait.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -93,16 +93,18 @@ describe('state set in the next frame', () => {
     };
   };
 
-  it('holds an answer while others asked with it are in flight, then sets them in one frame', async () => {
+  it('holds an answer while others asked with it are in flight, then sets them all with the last', async () => {
     const set: string[] = [];
     const first = answerInFlight();
     const second = answerInFlight();
     await first.settle();
     setInNextFrame(() => set.push('first'), true);
     expect(frames).toHaveLength(0);
+    expect(set).toEqual([]);
     await second.settle();
     setInNextFrame(() => set.push('second'), true);
-    expect(frames).toHaveLength(1);
+    // At once, not a frame later: the frame asked as the last settled finds nothing left.
+    expect(set).toEqual(['first', 'second']);
     runFrame();
     expect(set).toEqual(['first', 'second']);
   });
@@ -153,11 +155,17 @@ describe('state set in the next frame', () => {
     expect(frames).toHaveLength(0);
   });
 
-  it('sets held state in the next frame when nothing is in flight', () => {
+  it('sets held state at once when nothing else is in flight, and what waits for a frame with it', () => {
     const set: string[] = [];
+    setInNextFrame(() => set.push('live samples'));
+    expect(frames).toHaveLength(1);
     setInNextFrame(() => set.push('alone'), true);
+    expect(set).toEqual(['live samples', 'alone']);
+    runFrame();
+    expect(set).toEqual(['live samples', 'alone']);
+    setInNextFrame(() => set.push('next'));
     expect(frames).toHaveLength(1);
     runFrame();
-    expect(set).toEqual(['alone']);
+    expect(set).toEqual(['live samples', 'alone', 'next']);
   });
 });
