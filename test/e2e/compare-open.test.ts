@@ -141,6 +141,19 @@ describeE2e('opening a Compare of long runs', () => {
     sent.length = 0;
     wire.length = 0;
     const ids = Array.from({ length: RUNS }, (_, r) => runId(r));
+    // Each panel's legend rows as they stood while the panel still read its curves.
+    await evaluate(
+      page,
+      `(() => {
+        window.__readingLegends = new Map();
+        window.__readingWatch = new MutationObserver(() => {
+          for (const panel of document.querySelectorAll('[data-testid="curve-panel"]'))
+            if (panel.querySelector('[data-testid="chart-reading"]') !== null)
+              window.__readingLegends.set(panel.dataset.key, [...panel.querySelectorAll('[data-testid="legend"] .legend-label')].map((label) => label.textContent));
+        });
+        window.__readingWatch.observe(document, { subtree: true, childList: true });
+      })()`,
+    );
     await goToRoute(page, `#/compare/${ids.join(',')}`);
     for (const key of KEYS)
       await page.waitForSelector(`[data-testid="curve-panel"][data-key="${key}"] canvas`, WAIT);
@@ -163,6 +176,14 @@ describeE2e('opening a Compare of long runs', () => {
     const snapshotIn = wire.findIndex((w) => w.op === 'subscribe' && w.answered);
     expect(firstAsked).toBeGreaterThanOrEqual(0);
     expect(firstAsked).toBeLessThan(snapshotIn);
+    // While it read, each panel's legend already named every run, in the page's order: laid
+    // out then, not in the frame that draws the curves.
+    const reading = await evaluate<Record<string, string[]>>(
+      page,
+      `(() => { window.__readingWatch.disconnect(); return Object.fromEntries(window.__readingLegends); })()`,
+    );
+    expect(Object.keys(reading).sort()).toEqual([...KEYS].sort());
+    for (const key of KEYS) expect(reading[key], key).toEqual(ids.map((_, r) => `run-${r}`));
   });
 
   it('draws every spike of a dashed run whole', async () => {

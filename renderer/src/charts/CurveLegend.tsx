@@ -34,13 +34,19 @@ function PointText({ point }: { point: CursorPoint }) {
   );
 }
 
+/** What a legend row shows of a trace: all a panel knows of its lines before their curves come. */
+export type LegendEntry = Pick<
+  Trace,
+  'runId' | 'label' | 'color' | 'dash' | 'best' | 'goal' | 'band' | 'group'
+>;
+
 export function CurveLegend({
   traces,
   readout,
   xText,
   onToggleGroup,
 }: {
-  traces: readonly Trace[];
+  traces: readonly LegendEntry[];
   readout: Readout | null;
   /** The cursor's x as the legend heads it. */
   xText: (x: number) => string;

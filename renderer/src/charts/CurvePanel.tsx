@@ -364,7 +364,7 @@ export function CurvePanel(props: CurvePanelProps) {
         </div>
       ) : null}
       <CurveLegend
-        traces={traces}
+        traces={pending && traces.length === 0 ? (props.pendingLegend ?? []) : traces}
         readout={readout}
         xText={readoutX}
         onToggleGroup={props.onToggleGroup}

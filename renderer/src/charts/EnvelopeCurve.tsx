@@ -16,6 +16,7 @@ import type { EnvelopeRun } from './envelope-trace.js';
 import { envelopeTrace } from './envelope-trace.js';
 import type { CursorPoint } from './cursor-readout.js';
 import { CurvePanel } from './CurvePanel.js';
+import type { LegendEntry } from './CurveLegend.js';
 import { pointsAt } from './points-at.js';
 import type { FileStepMarks } from './FileStepTicks.js';
 import type { PngSpec } from './png-export.js';
@@ -225,6 +226,22 @@ export function EnvelopeCurve(props: {
     notes.push(
       `x goes back along the run: points sorted by x${shownSmoothing > 0 ? ' and smoothed in that order' : ''}`,
     );
+  // The lines the legend lists before their curves come, as the traces will name them.
+  const pendingLegend: LegendEntry[] = answered.received
+    ? []
+    : lines.map(({ run, copy }) => ({
+        runId: copy === 'series' ? run.runId : `${run.runId}\u0000orphans`,
+        label:
+          copy === 'series'
+            ? run.label
+            : several
+              ? `${run.label} · abandoned copy`
+              : 'abandoned copy',
+        color: run.color,
+        ...(run.dash === undefined ? {} : { dash: run.dash }),
+        best: null,
+        goal: run.goal,
+      }));
   return (
     <CurvePanel
       title={title}
@@ -244,6 +261,7 @@ export function EnvelopeCurve(props: {
       }}
       onPlotColumns={onPlotColumns}
       pending={!answered.received && failure === null}
+      pendingLegend={pendingLegend}
       readAt={readAt}
       onExportCsv={props.onExportCsv}
       onExportPng={props.onExportPng}

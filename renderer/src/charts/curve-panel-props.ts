@@ -3,6 +3,7 @@
 
 import type { ReactNode } from 'react';
 import type { Trace, XAxisMode } from './curve-data.js';
+import type { LegendEntry } from './CurveLegend.js';
 import type { PngSpec } from './png-export.js';
 import type { CursorPoint } from './cursor-readout.js';
 import type { FileStepMarks } from './FileStepTicks.js';
@@ -42,6 +43,11 @@ export interface CurvePanelProps {
    * only to be replaced costs about what drawing the curves does), the panel says it is reading.
    */
   readonly pending?: boolean | undefined;
+  /**
+   * While pending, the lines the legend lists: laid out as the board mounts, while the host
+   * reads, not in the frame that draws the curves (a Compare's 240 rows were some 10 ms of it).
+   */
+  readonly pendingLegend?: readonly LegendEntry[] | undefined;
   /**
    * For traces drawn from envelopes, whose points are not all the samples: what a cursor at x
    * reads on each trace, in order, as the host answers it.
