@@ -1,8 +1,8 @@
-// renderer/src/charts/RunSwatch: a legend's stretch of a run's line as a CSS background, its
+// renderer/src/charts/run-colors swatchLine: a legend's stretch of a run's line as a CSS background, its
 // dash laid from x = 0 as a canvas or SVG lays it, an odd-length pattern repeated twice over.
 
 import { describe, expect, it } from 'vitest';
-import { swatchLine } from '../../renderer/src/charts/RunSwatch.js';
+import { swatchLine } from '../../renderer/src/charts/run-colors.js';
 
 describe('a run swatch', () => {
   it('is solid in the run’s colour without a dash', () => {

@@ -128,6 +128,22 @@ export function barFill({ color, dash }: RunStyle): string {
   return `repeating-linear-gradient(135deg, ${color} 0 ${on}px, ${faint} ${on}px ${on + off}px)`;
 }
 
+/**
+ * A legend swatch's line as a CSS background image (see RunSwatch), one stretch of the pattern after another from x = 0 as
+ * a canvas or SVG dash lays them (an odd-length pattern twice over, as they repeat it).
+ */
+export function swatchLine({ color, dash }: RunStyle): string {
+  if (dash === undefined || dash.length === 0) return `linear-gradient(${color}, ${color})`;
+  const pattern = dash.length % 2 === 0 ? dash : [...dash, ...dash];
+  let at = 0;
+  const stops = pattern.map((length, i) => {
+    const from = at;
+    at += length;
+    return `${i % 2 === 0 ? color : 'transparent'} ${from}px ${at}px`;
+  });
+  return `repeating-linear-gradient(90deg, ${stops.join(', ')})`;
+}
+
 /** The colour with an alpha, for faint raw lines behind smoothed ones. */
 export function withAlpha(color: string, alpha: number): string {
   const a = Math.round(alpha * 255)
