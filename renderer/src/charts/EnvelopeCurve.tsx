@@ -31,6 +31,18 @@ interface Line {
 
 const lineId = (line: Line): string => JSON.stringify([line.run.runId, line.copy]);
 
+/**
+ * What a line's trace and legend row are called: a run's series by its run, the copy a resume
+ * abandoned apart from it, and by its run's name only when the panel has several.
+ */
+function lineName({ run, copy }: Line, several: boolean): { runId: string; label: string } {
+  if (copy === 'series') return { runId: run.runId, label: run.label };
+  return {
+    runId: `${run.runId}\u0000orphans`,
+    label: several ? `${run.label} · abandoned copy` : 'abandoned copy',
+  };
+}
+
 export function EnvelopeCurve(props: {
   readonly title: string;
   readonly runs: readonly EnvelopeRun[];
@@ -186,23 +198,16 @@ export function EnvelopeCurve(props: {
   const traces = useMemo(
     (): Trace[] =>
       shownLines.map((line) => {
-        const { run, copy } = line;
-        const trace = envelopeTrace(run, answered.answers.get(lineId(line))!, {
+        const trace = envelopeTrace(line.run, answered.answers.get(lineId(line))!, {
           mode: shownMode,
           smoothing: shownSmoothing,
           logY,
         });
-        if (copy === 'series') return trace;
+        if (line.copy === 'series') return trace;
         // The abandoned copy: no best point, no colouring, faint; the legend names it.
         const { colourSpans: _spans, ...rest } = trace;
         void _spans;
-        return {
-          ...rest,
-          runId: `${run.runId}\u0000orphans`,
-          label: several ? `${run.label} · abandoned copy` : 'abandoned copy',
-          best: null,
-          faint: true,
-        };
+        return { ...rest, ...lineName(line, several), best: null, faint: true };
       }),
     // shownLines and runs are new with every render; what the traces show is named by looks.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -229,18 +234,12 @@ export function EnvelopeCurve(props: {
   // The lines the legend lists before their curves come, as the traces will name them.
   const pendingLegend: LegendEntry[] = answered.received
     ? []
-    : lines.map(({ run, copy }) => ({
-        runId: copy === 'series' ? run.runId : `${run.runId}\u0000orphans`,
-        label:
-          copy === 'series'
-            ? run.label
-            : several
-              ? `${run.label} · abandoned copy`
-              : 'abandoned copy',
-        color: run.color,
-        ...(run.dash === undefined ? {} : { dash: run.dash }),
+    : lines.map((line) => ({
+        ...lineName(line, several),
+        color: line.run.color,
+        ...(line.run.dash === undefined ? {} : { dash: line.run.dash }),
         best: null,
-        goal: run.goal,
+        goal: line.run.goal,
       }));
   return (
     <CurvePanel

@@ -44,10 +44,15 @@ function setWaiting(): void {
   });
 }
 
-/** Asks for the next frame, ending any hold: a hold is only ever kept while none is asked. */
-function askFrame(): void {
+/** Ends a hold: what it held goes now, or in the frame asked with it. */
+function endHold(): void {
   if (holdTimer !== null) clearTimeout(holdTimer);
   holdTimer = null;
+}
+
+/** Asks for the next frame, ending any hold: a hold is only ever kept while none is asked. */
+function askFrame(): void {
+  endHold();
   frame ??= requestAnimationFrame(applyWaiting);
 }
 
@@ -63,12 +68,11 @@ export function setInNextFrame(apply: () => void, hold = false): void {
   waiting.push(apply);
   if (hold && inFlight === 0) {
     // A frame asked meanwhile finds nothing left, or what came after.
-    if (holdTimer !== null) clearTimeout(holdTimer);
-    holdTimer = null;
+    endHold();
     return setWaiting();
   }
   if (frame !== null) return;
-  if (!hold || inFlight === 0) askFrame();
+  if (!hold) askFrame();
   else holdTimer ??= setTimeout(askFrame, HOLD_MS);
 }
 

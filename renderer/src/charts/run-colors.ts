@@ -129,8 +129,9 @@ export function barFill({ color, dash }: RunStyle): string {
 }
 
 /**
- * A legend swatch's line as a CSS background image (see RunSwatch), one stretch of the pattern after another from x = 0 as
- * a canvas or SVG dash lays them (an odd-length pattern twice over, as they repeat it).
+ * A legend swatch's line as a CSS background image (see RunSwatch): one stretch of the pattern
+ * after another from x = 0, as a canvas or SVG dash lays them (an odd-length pattern twice
+ * over, as they repeat it).
  */
 export function swatchLine({ color, dash }: RunStyle): string {
   if (dash === undefined || dash.length === 0) return `linear-gradient(${color}, ${color})`;
