@@ -107,12 +107,10 @@ export class RunLog extends SamplesFold {
     let pos = start;
     while (pos < end) {
       if (this.start !== null && this.end === null && this.unreadable === null) {
-        if (scanner !== null) {
-          const next = this.applyScannedRun(scanner, bytes, pos, end);
-          if (next !== pos) {
-            pos = next;
-            continue;
-          }
+        const next = this.applyScannedRun(scanner, bytes, pos, end);
+        if (next !== pos) {
+          pos = next;
+          continue;
         }
         const lineFeed = fastPath.scanWholeLine(bytes, pos, end);
         if (lineFeed >= 0) {

@@ -98,12 +98,17 @@ export class SamplesFold {
 
   /**
    * Applies the lines from bytes[pos, end) that repeat the slots' keys and type, as far as the
-   * WebAssembly scanner reads them (bytes in its memory); returns the offset past the last, pos
-   * when it read none, counting them in lines.
+   * WebAssembly scanner reads them (bytes in its memory, see scannerHolding: null when they are
+   * not); returns the offset past the last, pos when it read none, counting them in lines.
    */
-  applyScannedRun(scanner: WasmSamplesLines, bytes: Uint8Array, pos: number, end: number): number {
+  applyScannedRun(
+    scanner: WasmSamplesLines | null,
+    bytes: Uint8Array,
+    pos: number,
+    end: number,
+  ): number {
     const type = this.slotsType;
-    if (type === null || this.scanRefused) return pos;
+    if (scanner === null || type === null || this.scanRefused) return pos;
     if (!scanner.install(this.slotSeries, this.slotsCount)) {
       this.scanRefused = true;
       return pos;

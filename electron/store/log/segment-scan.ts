@@ -39,12 +39,10 @@ export function scanSegment(
       const wasm = scannerHolding(bytes);
       let pos = 0;
       while (pos < filled) {
-        if (wasm !== null) {
-          const next = fold.applyScannedRun(wasm, bytes, pos, filled);
-          if (next !== pos) {
-            pos = next;
-            continue;
-          }
+        const next = fold.applyScannedRun(wasm, bytes, pos, filled);
+        if (next !== pos) {
+          pos = next;
+          continue;
         }
         const lineFeed = scanner.scanWholeLine(bytes, pos, filled);
         if (lineFeed < 0) {
