@@ -1,12 +1,12 @@
 // renderer/src/charts/envelope-trace: a run's raw points, smoothed points and
 // non-finite markers merged into one trace in x order, each point flagged with the line it is
-// missing from; a raw envelope alone taken as it is.
+// missing from; a raw envelope alone taken as it is, and handed to uPlot so where it can be.
 
 import { describe, expect, it } from 'vitest';
 import type { EnvelopeColumns, EnvelopePoints } from '../../shared/api/contract.js';
 import { envelopeTrace } from '../../renderer/src/charts/envelope-trace.js';
 import type { EnvelopeRun } from '../../renderer/src/charts/envelope-trace.js';
-import { NO_RAW, NO_SMOOTHED } from '../../renderer/src/charts/curve-data.js';
+import { NO_RAW, NO_SMOOTHED, alignTraces } from '../../renderer/src/charts/curve-data.js';
 
 const run: EnvelopeRun = {
   runId: 'r',
@@ -91,5 +91,23 @@ describe('envelopeTrace', () => {
     expect([...trace.missing!]).toEqual([NO_RAW, NO_RAW]);
     expect([...trace.y]).toEqual([NaN, NaN]);
     expect([...trace.smoothed!]).toEqual([5, 6]);
+  });
+
+  it('is handed to uPlot as it came, but under a log scale with values it cannot hold', () => {
+    const raw = points([1, 2, 5], [0.5, 0, 2]);
+    const [, y] = alignTraces([envelopeTrace(run, envelope({ raw }), step)], false);
+    expect(y).toBe(raw.values);
+    // Under log y the zero is counted and made a gap: the line is built, not taken.
+    const logged = envelopeTrace(run, envelope({ raw }), { ...step, logY: true });
+    expect(logged.nonPositive).toBe(1);
+    const [, gapped] = alignTraces([logged], true);
+    expect(gapped).not.toBe(raw.values);
+    expect(Array.from(gapped!)).toEqual([0.5, null, 2]);
+    const positive = points([1, 2], [0.5, 2]);
+    const [, kept] = alignTraces(
+      [envelopeTrace(run, envelope({ raw: positive }), { ...step, logY: true })],
+      true,
+    );
+    expect(kept).toBe(positive.values);
   });
 });

@@ -281,6 +281,11 @@ export function holdsPoint(column: ArrayLike<number | null | undefined>): boolea
 /** Whether a trace's lines draw as they are: no band, no point of one line only, all drawable. */
 function asDrawn(trace: Trace, logY: boolean): boolean {
   if (trace.band !== undefined || trace.missing !== undefined) return false;
+  // An envelope's one line is of finite values (its non-finite samples come apart, as markers,
+  // and give the trace `missing`), and those a log scale cannot hold were counted as it was
+  // made: not looked at again value by value (some 5 ms of a Compare's open).
+  if (trace.columns !== undefined && trace.smoothed === null)
+    return !logY || trace.nonPositive === 0;
   const holds = (values: Float64Array): boolean => {
     for (let i = 0; i < values.length; i++) if (drawable(values[i]!, logY) === null) return false;
     return true;
