@@ -18,9 +18,15 @@ import { canvasPixels } from './scale-pixels.js';
 /** Below this many canvas pixels a part sticking out of the line is in the line's own pixel. */
 const SHOWN = 0.5;
 
-/** Where the dash is on along x: `pattern` in canvas pixels, on first, from x = 0. */
-export function dashOn(pattern: readonly number[], x: number): boolean {
-  const period = pattern.reduce((sum, d) => sum + d, 0);
+/**
+ * Where the dash is on along x: `pattern` in canvas pixels, on first, from x = 0; `period` its
+ * length, given where it is known.
+ */
+export function dashOn(
+  pattern: readonly number[],
+  x: number,
+  period = pattern.reduce((sum, d) => sum + d, 0),
+): boolean {
   let at = ((x % period) + period) % period;
   for (let i = 0; i < pattern.length; i++) {
     if (at < pattern[i]!) return i % 2 === 0;
@@ -68,7 +74,12 @@ export class DashByXPen implements PathPen {
   private current: Column | null = null;
   /** The last column drawn in an on-stretch since the last break, and the off ones after it. */
   private lastOn: Column | null = null;
+  /**
+   * The off ones: the first offCount of off. The array keeps its store: emptied by its length,
+   * it gave it back, and the next off-stretch allocated it again.
+   */
   private readonly off: Column[] = [];
+  private offCount = 0;
   /**
    * Columns no longer held, taken again for the next ones: a dashed line's every pixel column
    * was an object, some 4 MB of garbage a Compare's open.
@@ -85,10 +96,11 @@ export class DashByXPen implements PathPen {
   restart(out: PathPen, pattern: readonly number[]): this {
     const period = pattern.reduce((sum, d) => sum + d, 0);
     if (!(period > 0)) throw new Error(`a dash pattern must have a length: ${pattern.join()}`);
-    for (const column of [this.current, this.lastOn, ...this.off])
-      if (column !== null) this.free.push(column);
+    if (this.current !== null) this.free.push(this.current);
+    if (this.lastOn !== null) this.free.push(this.lastOn);
+    for (let i = 0; i < this.offCount; i++) this.free.push(this.off[i]!);
     this.current = this.lastOn = null;
-    this.off.length = 0;
+    this.offCount = 0;
     this.out = out;
     this.pattern = pattern;
     this.period = period;
@@ -135,8 +147,8 @@ export class DashByXPen implements PathPen {
 
   /** An on column is drawn, and closes the off-stretch before it; an off one waits for it. */
   private closeColumn(column: Column, joined: boolean): void {
-    if (!dashOn(this.pattern, column.x)) {
-      this.off.push(column);
+    if (!dashOn(this.pattern, column.x, this.period)) {
+      this.off[this.offCount++] = column;
       return;
     }
     const before = this.lastOn;
@@ -155,7 +167,8 @@ export class DashByXPen implements PathPen {
    */
   private flushOff(after: Column | null): void {
     const before = this.lastOn;
-    for (const column of this.off) {
+    for (let i = 0; i < this.offCount; i++) {
+      const column = this.off[i]!;
       let top = Infinity;
       let bottom = -Infinity;
       if (before !== null && Math.abs(before.x - column.x) <= this.period) {
@@ -173,15 +186,15 @@ export class DashByXPen implements PathPen {
       if (top - column.top > SHOWN) this.segment(column.x, column.top, column.x, top);
       if (column.bottom - bottom > SHOWN) this.segment(column.x, bottom, column.x, column.bottom);
     }
-    for (const column of this.off) this.free.push(column);
-    this.off.length = 0;
+    for (let i = 0; i < this.offCount; i++) this.free.push(this.off[i]!);
+    this.offCount = 0;
   }
 
   /** The join between two columns, drawn where the dash is on. */
   private join(x0: number, y0: number, x1: number, y1: number): void {
     for (let from = x0; from < x1;) {
       const to = Math.min(x1, nextChange(this.pattern, this.period, from));
-      if (dashOn(this.pattern, from))
+      if (dashOn(this.pattern, from, this.period))
         this.segment(
           from,
           y0 + ((y1 - y0) * (from - x0)) / (x1 - x0),
