@@ -148,6 +148,11 @@ export class SocketOutbox {
     if (this.answering) return;
     this.answering = true;
     try {
+      // A bulk answer is begun only once the sockets were read again: requests a page sends
+      // together come in one read, one message at a time, and the first, a panel's envelopes,
+      // was made before its snapshot and details behind it were even seen (a Compare's board
+      // was laid out some 10 ms later for it).
+      if (this.waiting.quick.length === 0) await afterReading();
       while (this.waiting.quick.length + this.waiting.bulk.length > 0 && !this.closed) {
         if (this.socket.bufferedAmount > this.limits.responseBacklogBytes) {
           // The client does not take its answers: read no more of its requests until it does.

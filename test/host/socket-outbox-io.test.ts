@@ -59,10 +59,10 @@ describe('SocketOutbox over a socket', () => {
         text = lines.pop()!;
         for (const line of lines) {
           const { id, lane } = JSON.parse(line) as { id: number; lane: AnswerLane };
-          // Told before the first answer keeps this thread busy: the client asks its quick
-          // request now, and it waits in the kernel until the loop reads again.
-          if (id === 1) socket.write('busy\n');
           outbox.answer(async () => {
+            // Told as the first answer is begun, which keeps this thread busy: the client asks
+            // its quick request now, and it waits in the kernel until the loop reads again.
+            if (id === 1) socket.write('busy\n');
             busyUntil(asked);
             made.push(id);
             return { id, response: { ok: true, result: null } as ApiResponse };
