@@ -7,7 +7,7 @@ import type { Value } from '../../../shared/format/values.js';
 import { valueText } from '../text/value-text.js';
 import { ValueView } from '../components/ValueView.js';
 import { VisibleText } from '../components/VisibleText.js';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import type { MetricDeclaration } from '../../../shared/api/contract.js';
 import type { CompareTab, Route } from '../state/route.js';
 import { routeHash } from '../state/route.js';
@@ -139,9 +139,13 @@ export function ComparePage({
   const idsKey = JSON.stringify(runIds);
   const runsKey = JSON.stringify(runs.map((r) => [r.id, r.name, r.startTime]));
 
-  useEffect(() => void store.follow(JSON.parse(idsKey) as string[]), [store, idsKey]);
+  // The runs' series and details are asked for in the commit, with the board's first envelopes,
+  // not after the page's first paint: the host answers what lays the page out first, but only
+  // of what it has been asked (asked after paint, a Compare's snapshot came some 15 ms after its
+  // envelopes were begun, and the board was laid out only then).
+  useLayoutEffect(() => void store.follow(JSON.parse(idsKey) as string[]), [store, idsKey]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     let cancelled = false;
     void Promise.all(
       (JSON.parse(idsKey) as string[]).map(async (id) => {

@@ -2,7 +2,7 @@
 // run, start, duration, last write, progress, tags) and tabs: Overview, Metrics, System, Files,
 // Notes (marked while its notes have an unsaved draft).
 
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import type { RunDetail, RunSummary } from '../../../shared/api/contract.js';
 import { unwrap } from '../api/call.js';
 import type { FilesFocus, Route, RunTab } from '../state/route.js';
@@ -99,7 +99,8 @@ export function RunPage(props: {
   const summary = view.runs.get(runId);
   const [notesDraft] = useNotesDraft(runId);
 
-  useEffect(() => void store.follow([runId]), [store, runId]);
+  // In the commit, with the board's first envelopes: see ComparePage.
+  useLayoutEffect(() => void store.follow([runId]), [store, runId]);
 
   // A live run changes many times a second: its detail is fetched at most every half second,
   // and an answer older than one already shown is dropped.
