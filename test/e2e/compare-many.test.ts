@@ -8,7 +8,15 @@ import type { Page } from 'playwright-core';
 import { WHOLE_SERIES_LIMIT } from '../../shared/api/contract.js';
 import { endLine, metricsLine, startLine } from '../support/lines.js';
 import { writeLog } from '../support/store-fixture.js';
-import { E2eSession, WAIT, describeE2e, evaluate, goToRoute, screenshot } from './support.js';
+import {
+  E2eSession,
+  WAIT,
+  describeE2e,
+  evaluate,
+  goToRoute,
+  screenshot,
+  socketOnThePage,
+} from './support.js';
 
 const RUNS = 30;
 const FRAME_KIB = 256;
@@ -80,7 +88,9 @@ describeE2e('a Compare of many runs', () => {
         if (text !== null && seen[seen.length - 1] !== text) seen.push(text);
       }).observe(document, { subtree: true, childList: true, characterData: true });
     })()`);
-    // The app's socket opened with the page, before the listener: a reload opens the one watched.
+    // The app's socket opened with the page, before the listener: a reload opens the one watched,
+    // on the page, where Playwright sees it.
+    await socketOnThePage(page);
     await page.reload();
     await page.waitForSelector('[data-testid="runs-table"] [data-run-id]', WAIT);
   });

@@ -19,6 +19,7 @@ import {
   goToRoute,
   legendColour,
   screenshot,
+  socketOnThePage,
 } from './support.js';
 
 /** Two runs more than the palette has colours: the last two are drawn dashed. */
@@ -130,7 +131,9 @@ describeE2e('opening a Compare of long runs', () => {
         if (asked !== undefined) wire.push({ op: asked.op, id: asked.id, answered: true });
       });
     });
-    // The app's socket opened with the page, before the listener: a reload opens the one watched.
+    // The app's socket opened with the page, before the listener: a reload opens the one watched,
+    // on the page, where Playwright sees it.
+    await socketOnThePage(page);
     await page.reload();
     await page.waitForSelector('[data-testid="runs-table"] [data-run-id]', WAIT);
   }, 120_000);

@@ -18,6 +18,7 @@ import {
   goToRoute,
   legendColour,
   screenshot,
+  socketOnThePage,
 } from './support.js';
 
 const RUN = '20261129T000000Z-00000e11';
@@ -174,7 +175,9 @@ describeE2e('a series too long to send whole', () => {
               window.__canvasesShown += (node.matches('canvas') ? 1 : 0) + node.querySelectorAll('canvas').length;
       }).observe(document, { childList: true, subtree: true });
     })()`);
-    // The app's socket opened with the page, before the listener: a reload opens the one watched.
+    // The app's socket opened with the page, before the listener: a reload opens the one watched,
+    // on the page, where Playwright sees it.
+    await socketOnThePage(page);
     await page.reload();
     await page.waitForSelector('[data-testid="runs-table"] [data-run-id]', WAIT);
   });

@@ -253,6 +253,15 @@ export function routeOf(page: Page): Promise<string> {
   return evaluate<string>(page, 'location.hash');
 }
 
+/**
+ * From the next load on, the app's socket is held by the page itself, not by its worker, so that
+ * Playwright's websocket events see its frames (a worker's sockets are out of their sight). For
+ * the tests that read what goes over the wire; every other test drives the worker's socket.
+ */
+export async function socketOnThePage(page: Page): Promise<void> {
+  await page.addInitScript('Object.defineProperty(window, "Worker", { value: undefined })');
+}
+
 /** Goes to a route of the app (`#/run/<id>/<tab>`) without reloading the page. */
 export async function goToRoute(page: Page, hash: string): Promise<void> {
   await evaluate(page, `location.hash = ${JSON.stringify(hash)}`);

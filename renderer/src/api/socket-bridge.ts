@@ -13,11 +13,16 @@ import { API_OPS } from '../../../shared/api/bridge.js';
 import type { TextCodec, WireServerMessage } from '../../../shared/api/wire-codec.js';
 import { decodeWireMessage, encodeWireMessage } from '../../../shared/api/wire-codec.js';
 import { AnswerAssembly, answerPartBytes } from '../../../shared/api/answer-parts.js';
+import type { BridgeSocket } from './bridge-socket.js';
+import { openBridgeSocket } from './bridge-socket.js';
 
 const textCodec: TextCodec = {
   encode: (text) => new TextEncoder().encode(text),
   decode: (bytes) => new TextDecoder().decode(bytes),
 };
+
+/** WebSocket's number for an open socket. */
+const OPEN = 1;
 
 interface Pending {
   resolve(response: ApiResponse): void;
@@ -33,7 +38,7 @@ export function createSocketBridge(
   const parts = new AnswerAssembly();
   const queue: Uint8Array[] = [];
   let nextId = 1;
-  let socket: WebSocket | null = null;
+  let socket: BridgeSocket | null = null;
   let retryMs = 250;
   let everConnected = false;
 
@@ -58,8 +63,7 @@ export function createSocketBridge(
   };
 
   const connect = (): void => {
-    const ws = new WebSocket(url);
-    ws.binaryType = 'arraybuffer';
+    const ws = openBridgeSocket(url);
     socket = ws;
     ws.onopen = () => {
       retryMs = 250;
@@ -67,9 +71,9 @@ export function createSocketBridge(
       if (everConnected) for (const listener of connectionListeners) listener(true);
       everConnected = true;
     };
-    ws.onmessage = (event: MessageEvent<ArrayBuffer>) => {
+    ws.onmessage = (data: ArrayBuffer) => {
       // The message's buffer is this handler's alone: its arrays are decoded as views of it.
-      const frame = new Uint8Array(event.data);
+      const frame = new Uint8Array(data);
       let message = decodeWireMessage(frame, textCodec, { owned: true }) as WireServerMessage;
       if (message.type === 'response-part') {
         // An answer too big for a frame, in parts: decoded once the last part has come.
@@ -108,7 +112,7 @@ export function createSocketBridge(
       const id = nextId++;
       pending.set(id, { resolve: resolve as (response: ApiResponse) => void });
       const frame = encodeWireMessage({ type: 'request', id, request: { ...args, op } }, textCodec);
-      if (socket !== null && socket.readyState === WebSocket.OPEN) socket.send(frame);
+      if (socket !== null && socket.readyState === OPEN) socket.send(frame);
       else queue.push(frame);
     });
 

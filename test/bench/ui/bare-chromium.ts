@@ -246,11 +246,19 @@ export class BarePage {
 
   /** A session for a case's own protocol work (tracing aside), sharing this page's target. */
   async newCDPSession(): Promise<PageSession> {
+    return this.sessionOf(this.sessionId);
+  }
+
+  /** The session of a target attached under this page (its workers, auto-attached flat). */
+  attachedSession(sessionId: string): PageSession {
+    return this.sessionOf(sessionId);
+  }
+
+  private sessionOf(sessionId: string): PageSession {
     const stops: (() => void)[] = [];
     return {
-      send: (method, params) => this.send(method, params),
-      on: (method, listener) =>
-        void stops.push(this.connection.on(method, listener, this.sessionId)),
+      send: (method, params) => this.connection.send(method, params, sessionId),
+      on: (method, listener) => void stops.push(this.connection.on(method, listener, sessionId)),
       detach: async () => stops.splice(0).forEach((stop) => stop()),
     };
   }
