@@ -179,6 +179,18 @@ describeE2e('opening a Compare of long runs', () => {
     const snapshotIn = wire.findIndex((w) => w.op === 'subscribe' && w.answered);
     expect(firstAsked).toBeGreaterThanOrEqual(0);
     expect(firstAsked).toBeLessThan(snapshotIn);
+    // Asked with them, not after the page's first paint, and answered first: the board lays out
+    // its panels while their curves are made.
+    const snapshotAsked = wire.findIndex((w) => w.op === 'subscribe' && !w.answered);
+    const firstEnvelopesIn = wire.findIndex((w) => w.op === 'envelopes' && w.answered);
+    const lastDetailIn = Math.max(
+      ...wire.map((w, i) => (w.op === 'runDetail' && w.answered ? i : -1)),
+    );
+    expect(snapshotAsked).toBeGreaterThanOrEqual(0);
+    expect(lastDetailIn).toBeGreaterThanOrEqual(0);
+    expect(snapshotAsked).toBeLessThan(firstAsked);
+    expect(snapshotIn).toBeLessThan(firstEnvelopesIn);
+    expect(lastDetailIn).toBeLessThan(firstEnvelopesIn);
     // While it read, each panel's legend already named every run, in the page's order: laid
     // out then, not in the frame that draws the curves.
     const reading = await evaluate<Record<string, string[]>>(

@@ -112,15 +112,19 @@ export function usePrefetchEnvelopes(
     const panels = panelsToAskAhead(boardPlan);
     if (panels.length === 0) return;
     const widths = new Map<PanelWidth, number>();
+    const asks: Parameters<typeof askAhead>[1][] = [];
     for (const { ask, width, lines } of panels) {
       let host = widths.get(width);
       if (host === undefined) widths.set(width, (host = hostWidth(element, width)));
       if (host <= 0) continue;
-      askAhead(
-        bridge,
+      asks.push(
         envelopeQueries(lines, { ...ask, columns: guessedColumns(host, devicePixelRatio) }),
       );
     }
+    // Sent once the commit is done, after what its page asks in it (the runs' series and
+    // details, in layout effects of the page, which run after the board's): the host answers
+    // in the order it reads, and the board is laid out from those, while the envelopes are made.
+    queueMicrotask(() => asks.forEach((queries) => askAhead(bridge, queries)));
     // Once, as the board mounts: later, its panels ask for themselves.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
