@@ -8,7 +8,6 @@ import { valueText } from '../text/value-text.js';
 import { ValueView } from '../components/ValueView.js';
 import { VisibleText } from '../components/VisibleText.js';
 import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
-import type { MetricDeclaration } from '../../../shared/api/contract.js';
 import type { CompareTab, Route } from '../state/route.js';
 import { routeHash } from '../state/route.js';
 import { useServices, useStoreView } from '../state/app-context.js';
@@ -23,8 +22,9 @@ import type { BoardRun } from '../charts/board-run.js';
 import { runColors } from '../charts/run-colors.js';
 import { visibleText } from '../text/visible-text.js';
 import { CompareFiles } from '../files/compare/CompareFiles.js';
-import type { RunExtras } from '../charts/marks/run-extras.js';
-import { NO_EXTRAS, runExtras } from '../charts/marks/run-extras.js';
+import { NO_EXTRAS } from '../charts/marks/run-extras.js';
+import type { RunDeclarations } from './run-declarations.js';
+import { nextDeclarations, runDeclarations } from './run-declarations.js';
 import { groupRuns } from '../state/run-groups.js';
 import { useDerivedViews, useGroupBy } from '../state/sweep-choices.js';
 import type { BoardGrouping } from '../charts/DerivedPanels.js';
@@ -128,9 +128,7 @@ export function ComparePage({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [JSON.stringify(runIds), tab],
   );
-  const [declarations, setDeclarations] = useState<
-    ReadonlyMap<string, { metrics: ReadonlyMap<string, MetricDeclaration>; extras: RunExtras }>
-  >(new Map());
+  const [declarations, setDeclarations] = useState<ReadonlyMap<string, RunDeclarations>>(new Map());
   const runs = runIds
     .map((id) => view.runs.get(id))
     .filter((run): run is RunSummary => run !== undefined);
@@ -150,14 +148,11 @@ export function ComparePage({
     void Promise.all(
       (JSON.parse(idsKey) as string[]).map(async (id) => {
         const detail = unwrap(await bridge.api.runDetail({ runId: id }));
-        return [
-          id,
-          { metrics: new Map(detail.metrics.map((d) => [d.key, d])), extras: runExtras(detail) },
-        ] as const;
+        return [id, runDeclarations(detail)] as const;
       }),
     )
-      .then((entries) => {
-        if (!cancelled) setDeclarations(new Map(entries));
+      .then((read) => {
+        if (!cancelled) setDeclarations((held) => nextDeclarations(held, read));
       })
       .catch((error: unknown) => toast(`Could not read the runs: ${String(error)}`, 'error'));
     return () => {
