@@ -28,6 +28,7 @@ import { makeCursorDots, placeCursorDots } from './cursor-dots.js';
 import { sameItems } from './trace-cache.js';
 import { useChartData } from './use-chart-data.js';
 import { GrowingRange } from './append-draw.js';
+import { hostWidthOf } from './host-width.js';
 import type { CurvePanelProps } from './curve-panel-props.js';
 
 export function CurvePanel(props: CurvePanelProps) {
@@ -108,9 +109,12 @@ export function CurvePanel(props: CurvePanelProps) {
   useLayoutEffect(() => {
     const element = host.current;
     if (element === null) return;
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    // A host off screen, its panel skipped, tells no width: it keeps the one it was given.
+    const observer = new ResizeObserver((entries) => {
+      if (entries[entries.length - 1]!.contentRect.width > 0) setWidth(element.clientWidth);
+    });
     observer.observe(element);
-    setWidth(element.clientWidth);
+    setWidth(hostWidthOf(element));
     return () => observer.disconnect();
   }, []);
 
