@@ -9,6 +9,7 @@ import { floorCharts } from './floor.js';
 import { chartSize, figure, inTurn, openBoard } from './open-pages.ui.js';
 import { SIZES, keyName, manyRun } from './stores.js';
 import { inPage, pollPage } from './ui-session.js';
+import { watchSocketFrames } from './socket-frames.js';
 
 const OPENS = Number(process.env['MUNIN_BENCH_UI_OPENS'] ?? 5);
 const HOVERS = Number(process.env['MUNIN_BENCH_UI_HOVERS'] ?? 10);
@@ -41,16 +42,14 @@ export async function benchCompareMany(page: BarePage, floor: BarePage): Promise
   const shape = `${SIZES.manyRuns} runs × ${SIZES.compareKeys} keys × ${SIZES.manySamples} samples`;
 
   // Hovers over the first panel at spread x, each waited for until every run's value is read.
-  const cdp = await page.newCDPSession();
   const wire: Wire = { sent: 0, bytes: 0 };
-  cdp.on('Network.webSocketFrameSent', (params) => {
-    wire.sent++;
-    wire.bytes += ((params['response'] as { payloadData: string }).payloadData.length / 4) * 3;
+  const stop = await watchSocketFrames(page, {
+    sent: (size) => {
+      wire.sent++;
+      wire.bytes += size;
+    },
+    received: (size) => void (wire.bytes += size),
   });
-  cdp.on('Network.webSocketFrameReceived', (params) => {
-    wire.bytes += ((params['response'] as { payloadData: string }).payloadData.length / 4) * 3;
-  });
-  await cdp.send('Network.enable');
   const over = `${panelOf(keys[0]!)} .u-over`;
   const box = await page.boundingBox(over);
   let sent = 0;
@@ -73,9 +72,10 @@ export async function benchCompareMany(page: BarePage, floor: BarePage): Promise
       readouts += read.reduce((a, b) => a + b, 0);
     }
   } finally {
-    await cdp.send('Network.disable');
-    await cdp.detach();
+    await stop();
   }
+  // Every hover asks the host for its readout: none seen is frames out of the protocol's sight.
+  if (sent === 0) throw new Error('no WebSocket frame was seen sent while hovering');
   const panelsRead = readouts / ids.length;
   return [
     figure(`open Compare: ${shape}, click to all panels painted`, times),

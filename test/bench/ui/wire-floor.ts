@@ -4,54 +4,22 @@
 // before the app parses or draws any of them.
 
 import type { AddressInfo } from 'node:net';
-import type { BarePage, PageSession } from './bare-chromium.js';
+import type { BarePage } from './bare-chromium.js';
+import { watchSocketFrames } from './socket-frames.js';
 import { WebSocketServer } from 'ws';
 import { inPage } from './ui-session.js';
 
-/**
- * The bytes of each message the page takes in while `work` runs, in order: on the page's own
- * sockets and on its workers' (the app's socket is held by a worker), each attached as it is.
- */
+/** The bytes of each message the page takes in while `work` runs, in order. */
 export async function messagesTakenIn(
   page: BarePage,
   work: () => Promise<unknown>,
 ): Promise<number[]> {
-  const cdp = await page.newCDPSession();
   const sizes: number[] = [];
-  const taken = (params: Record<string, unknown>): void => {
-    const response = params['response'] as { payloadData: string; opcode: number };
-    // A binary frame's payload comes as base64: four characters for three bytes.
-    const data = response.payloadData;
-    const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
-    sizes.push(response.opcode === 2 ? (data.length / 4) * 3 - padding : data.length);
-  };
-  cdp.on('Network.webSocketFrameReceived', taken);
-  const workers: PageSession[] = [];
-  const watching: Promise<unknown>[] = [];
-  cdp.on('Target.attachedToTarget', (params) => {
-    const worker = page.attachedSession(params['sessionId'] as string);
-    worker.on('Network.webSocketFrameReceived', taken);
-    workers.push(worker);
-    watching.push(worker.send('Network.enable'));
-  });
-  // The workers there already are attached before this answers, as they are told of.
-  await cdp.send('Target.setAutoAttach', {
-    autoAttach: true,
-    waitForDebuggerOnStart: false,
-    flatten: true,
-  });
-  await Promise.all(watching);
-  await cdp.send('Network.enable');
+  const stop = await watchSocketFrames(page, { received: (bytes) => sizes.push(bytes) });
   try {
     await work();
   } finally {
-    for (const worker of workers) {
-      await worker.send('Network.disable');
-      await worker.detach();
-    }
-    await cdp.send('Target.setAutoAttach', { autoAttach: false, waitForDebuggerOnStart: false });
-    await cdp.send('Network.disable');
-    await cdp.detach();
+    await stop();
   }
   if (sizes.length === 0) throw new Error('the page took in no WebSocket frame the protocol saw');
   return sizes;
