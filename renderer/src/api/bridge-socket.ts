@@ -15,7 +15,8 @@ export interface BridgeSocket {
 }
 
 const CONNECTING = 0;
-const OPEN = 1;
+/** WebSocket's number for an open socket, as readyState tells it. */
+export const OPEN = 1;
 const CLOSED = 3;
 
 /** Set once a worker failed to start: later sockets are the page's own. */

@@ -14,15 +14,12 @@ import type { TextCodec, WireServerMessage } from '../../../shared/api/wire-code
 import { decodeWireMessage, encodeWireMessage } from '../../../shared/api/wire-codec.js';
 import { AnswerAssembly, answerPartBytes } from '../../../shared/api/answer-parts.js';
 import type { BridgeSocket } from './bridge-socket.js';
-import { openBridgeSocket } from './bridge-socket.js';
+import { OPEN, openBridgeSocket } from './bridge-socket.js';
 
 const textCodec: TextCodec = {
   encode: (text) => new TextEncoder().encode(text),
   decode: (bytes) => new TextDecoder().decode(bytes),
 };
-
-/** WebSocket's number for an open socket. */
-const OPEN = 1;
 
 interface Pending {
   resolve(response: ApiResponse): void;

@@ -10,4 +10,4 @@ export type SocketCommand =
 export type SocketEvent =
   | { readonly type: 'open' }
   | { readonly type: 'message'; readonly data: ArrayBuffer }
-  | { readonly type: 'close'; readonly code: number; readonly reason: string };
+  | { readonly type: 'close' };

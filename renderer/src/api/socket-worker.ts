@@ -27,8 +27,7 @@ scope.onmessage = (event) => {
       if (typeof data === 'string') return;
       scope.postMessage({ type: 'message', data }, [data]);
     };
-    ws.onclose = (closed) =>
-      scope.postMessage({ type: 'close', code: closed.code, reason: closed.reason });
+    ws.onclose = () => scope.postMessage({ type: 'close' });
   } else if (command.type === 'send') {
     socket?.send(command.frame);
   } else {
