@@ -18,15 +18,16 @@ import { canvasPixels } from './scale-pixels.js';
 /** Below this many canvas pixels a part sticking out of the line is in the line's own pixel. */
 const SHOWN = 0.5;
 
+/** The length of one repeat of a dash pattern. */
+function periodOf(pattern: readonly number[]): number {
+  return pattern.reduce((sum, d) => sum + d, 0);
+}
+
 /**
  * Where the dash is on along x: `pattern` in canvas pixels, on first, from x = 0; `period` its
  * length, given where it is known.
  */
-export function dashOn(
-  pattern: readonly number[],
-  x: number,
-  period = pattern.reduce((sum, d) => sum + d, 0),
-): boolean {
+export function dashOn(pattern: readonly number[], x: number, period = periodOf(pattern)): boolean {
   let at = ((x % period) + period) % period;
   for (let i = 0; i < pattern.length; i++) {
     if (at < pattern[i]!) return i % 2 === 0;
@@ -94,7 +95,7 @@ export class DashByXPen implements PathPen {
 
   /** Begins another line, onto `out` dashed by `pattern`; what the last one held is let go. */
   restart(out: PathPen, pattern: readonly number[]): this {
-    const period = pattern.reduce((sum, d) => sum + d, 0);
+    const period = periodOf(pattern);
     if (!(period > 0)) throw new Error(`a dash pattern must have a length: ${pattern.join()}`);
     if (this.current !== null) this.free.push(this.current);
     if (this.lastOn !== null) this.free.push(this.lastOn);
