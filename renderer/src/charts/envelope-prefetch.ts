@@ -7,7 +7,7 @@
 
 import type { RefObject } from 'react';
 import { useLayoutEffect } from 'react';
-import type { KeyInfo } from '../../../shared/api/contract.js';
+import type { EnvelopeQuery, KeyInfo } from '../../../shared/api/contract.js';
 import { WHOLE_SERIES_LIMIT } from '../../../shared/api/contract.js';
 import type { MuninBridge } from '../../../shared/api/bridge.js';
 import type { SeriesKind } from '../../../shared/format/records.js';
@@ -112,7 +112,7 @@ export function usePrefetchEnvelopes(
     const panels = panelsToAskAhead(boardPlan);
     if (panels.length === 0) return;
     const widths = new Map<PanelWidth, number>();
-    const asks: Parameters<typeof askAhead>[1][] = [];
+    const asks: EnvelopeQuery[][] = [];
     for (const { ask, width, lines } of panels) {
       let host = widths.get(width);
       if (host === undefined) widths.set(width, (host = hostWidth(element, width)));
