@@ -7,6 +7,7 @@ import type { StoredColumn } from './stored-spans.js';
 import { EnvelopeIndex } from './envelope.js';
 import type { Float64Column } from './growable-column.js';
 import { float64Column, Uint32Column, uint32Column } from './growable-column.js';
+import { ViewMemo } from './view-memo.js';
 
 /** A key's samples as the host holds them: columns that only grow, read by index. */
 export interface SeriesSamples {
@@ -184,6 +185,13 @@ export interface SeriesEnvelope {
   readonly smoothed: Envelope | null;
 }
 
+/** The bytes an envelope's arrays hold. */
+function envelopeBytes(envelope: Envelope | null): number {
+  if (envelope === null) return 0;
+  const { indices, x, y, nonFinite } = envelope;
+  return indices.byteLength + x.byteLength + y.byteLength + nonFinite.byteLength;
+}
+
 /**
  * A key's series as a curve draws it (x by the chosen axis, in x order; with step_metric, its
  * pairs only) and its envelopes, raw and smoothed, exact over every sample. Positions are the
@@ -198,6 +206,8 @@ export class SeriesEnvelopes {
   private lastX = -Infinity;
   private rawIndex!: EnvelopeIndex;
   private readonly smoothings = new Map<number, Smoothed>();
+  /** The last view's answer: the same view over the same points asks for no scan again. */
+  private readonly lastView = new ViewMemo<SeriesEnvelope>();
 
   constructor(
     private readonly samples: SeriesSamples,
@@ -255,9 +265,14 @@ export class SeriesEnvelopes {
   /** The envelopes of the points with x in [x0, x1] at `width` pixel columns. */
   query(x0: number, x1: number, width: number, smoothing: number): SeriesEnvelope {
     this.update();
+    const view = { x0, x1, width, smoothing: smoothing > 0 ? smoothing : 0 };
+    const kept = this.lastView.recall(view, this.positions);
+    if (kept !== undefined) return kept;
     const raw = this.rawIndex.query(x0, x1, width);
-    if (!(smoothing > 0)) return { raw, smoothed: null };
-    return { raw, smoothed: this.smoothed(smoothing).index.query(x0, x1, width) };
+    const smoothed = smoothing > 0 ? this.smoothed(smoothing).index.query(x0, x1, width) : null;
+    const answer = { raw, smoothed };
+    this.lastView.keep(view, this.positions, answer, envelopeBytes(raw) + envelopeBytes(smoothed));
+    return answer;
   }
 
   /**
@@ -325,6 +340,8 @@ export class SeriesEnvelopes {
   }
 
   private restartIndexes(): void {
+    // Positions were put in another order or paired anew: an answer kept may no longer hold.
+    this.lastView.forget();
     this.rawIndex = new EnvelopeIndex(this.rawSource());
     for (const weight of [...this.smoothings.keys()]) {
       const state = this.newSmoothed();

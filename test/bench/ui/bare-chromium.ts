@@ -161,6 +161,15 @@ export class BarePage {
     return result.value;
   }
 
+  /** Sets the viewport's size, as a window resized to it. */
+  async resize(viewport: { width: number; height: number }): Promise<void> {
+    await this.send('Emulation.setDeviceMetricsOverride', {
+      ...viewport,
+      deviceScaleFactor: 1,
+      mobile: false,
+    });
+  }
+
   /** Goes to url; resolves, once its load event fired, with the HTTP status it ended on. */
   async goto(url: string): Promise<number> {
     const loaded = new Promise<void>((done) => {
@@ -364,11 +373,7 @@ export class BareChromium {
       await this.connection.send('Target.disposeBrowserContext', { browserContextId });
     });
     await page.send('Page.enable');
-    await page.send('Emulation.setDeviceMetricsOverride', {
-      ...viewport,
-      deviceScaleFactor: 1,
-      mobile: false,
-    });
+    await page.resize(viewport);
     // A headless page has no window to be focused in: typing needs the page to think it is.
     await page.send('Emulation.setFocusEmulationEnabled', { enabled: true });
     await page.send('Page.addScriptToEvaluateOnNewDocument', { source: init });

@@ -7,7 +7,7 @@ import { floorCharts } from './floor.js';
 import { BOARD_RUN, SIZES, compareRun, keyName } from './stores.js';
 import { profiled } from './profile.js';
 import { messagesTakenIn, wireFloor } from './wire-floor.js';
-import { inPage, percentile } from './ui-session.js';
+import { VIEWPORT, inPage, percentile } from './ui-session.js';
 
 /**
  * Each page is opened this often, its floor drawn as often in turn. Three opens and then three
@@ -158,6 +158,23 @@ async function benchOpenCompare(
     { app: page, floor: compareFloor },
     'open-compare',
   );
+  // Each open at a width not asked for before, from the home page: every envelope is scanned
+  // afresh, none recalled from the host's memo of each series' last view.
+  let narrower = 0;
+  const cold = await inTurn(
+    OPENS,
+    async () => {
+      await inPage(page, `location.hash = '#/'`);
+      await page.waitForSelector('[data-testid="runs-table"] [data-run-id]');
+      narrower += 4;
+      await page.resize({ width: VIEWPORT.width - narrower, height: VIEWPORT.height });
+      return openCompare();
+    },
+    floorOf(compareFloor, SIZES.compareKeys, SIZES.compareRuns, SIZES.compareSamples),
+    { app: page, floor: compareFloor },
+    'open-compare-cold',
+  );
+  await page.resize(VIEWPORT);
   // Once more, unmeasured (the protocol's network events copy every frame), for the sizes of
   // the messages an open takes in: the wire floor sends as many, as big, from memory.
   const sizes = await messagesTakenIn(page, openCompare);
@@ -167,6 +184,11 @@ async function benchOpenCompare(
       `open Compare: ${SIZES.compareRuns} runs × ${SIZES.compareKeys} keys × ${SIZES.compareSamples} samples, click to all panels painted`,
       compare,
       'ratio < 1.5 (issue 41; baseline: bare uPlot drawing the same arrays from memory)',
+    ),
+    figure(
+      `open Compare, as above, at a width never asked for (no envelope recalled)`,
+      cold,
+      'none of its own: the figure above with every envelope scanned afresh on the host',
     ),
     figure(
       `open Compare against taking in its ${sizes.length} WebSocket messages (${(sizes.reduce((a, b) => a + b, 0) / 1e6).toFixed(1)} MB) alone`,
