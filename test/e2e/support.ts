@@ -298,13 +298,15 @@ export async function openDemoApp(session: E2eSession): Promise<DemoApp> {
 
 /**
  * The colour (#rrggbb) the page gives the run labelled `label` in the legend of the panel at
- * `selector`: a run's colour is the session's choice, so tests read it where the user does.
+ * `selector`: a run's colour is the session's choice, so tests read it where the user does,
+ * the panel scrolled to (a legend of many rows builds them once its panel is near the screen).
  */
 export async function legendColour(page: Page, selector: string, label: string): Promise<string> {
   const read = (): Promise<string | null> =>
     evaluate<string | null>(
       page,
       `(() => {
+        document.querySelector(${JSON.stringify(selector)})?.scrollIntoView({ block: 'center' });
         const rows = [...document.querySelectorAll(${JSON.stringify(`${selector} .legend-row`)})];
         const row = rows.find((r) => r.querySelector('.legend-label')?.textContent === ${JSON.stringify(label)});
         return row?.querySelector('[data-testid="run-swatch"]')?.getAttribute('data-color') ?? null;

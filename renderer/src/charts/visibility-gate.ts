@@ -26,12 +26,14 @@ export class VisibilityGate {
   }
 }
 
+/** How far beyond the viewport a panel counts as near: drawn, so it is drawn before it shows. */
+export const NEAR_PX = 400;
+
 /** Tells the gate whether element is on screen, or near it, until the returned call stops it. */
 export function watchVisibility(element: Element, gate: VisibilityGate): () => void {
-  // Some way ahead of the viewport, so a panel scrolled to is drawn before it shows.
   const observer = new IntersectionObserver(
     (entries) => gate.setVisible(entries[entries.length - 1]!.isIntersecting),
-    { rootMargin: '400px 0px' },
+    { rootMargin: `${NEAR_PX}px 0px` },
   );
   observer.observe(element);
   return () => observer.disconnect();
