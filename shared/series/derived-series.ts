@@ -307,9 +307,13 @@ export class SeriesEnvelopes {
     return state;
   }
 
-  /** Forgets the smoothed series of a weight: the owner keeps only a few. */
+  /**
+   * Forgets the smoothed series of a weight, and a last answer drawn with it: the owner keeps
+   * only a few.
+   */
   dropSmoothing(weight: number): void {
     this.smoothings.delete(weight);
+    if (this.lastView.view?.smoothing === weight) this.lastView.forget();
   }
 
   get smoothingWeights(): readonly number[] {

@@ -53,16 +53,21 @@ export const PROCESS_VIEW_MEMO = new ViewMemoBudget();
  * with the same points, it gives that answer back; anything else is a miss.
  */
 export class ViewMemo<Answer> {
-  private view: EnvelopeView | null = null;
+  private kept: EnvelopeView | null = null;
   private points = -1;
   private answer: Answer | null = null;
   private bytes = 0;
 
   constructor(private readonly budget: ViewMemoBudget = PROCESS_VIEW_MEMO) {}
 
+  /** The view whose answer is kept, or null. */
+  get view(): EnvelopeView | null {
+    return this.kept;
+  }
+
   /** The answer kept for this view over `points` points, or undefined. */
   recall(view: EnvelopeView, points: number): Answer | undefined {
-    const kept = this.view;
+    const kept = this.kept;
     if (
       kept === null ||
       this.points !== points ||
@@ -81,7 +86,7 @@ export class ViewMemo<Answer> {
     this.forget();
     // One answer alone over the whole budget would only push every other out.
     if (bytes > this.budget.capacity) return;
-    this.view = { x0: view.x0, x1: view.x1, width: view.width, smoothing: view.smoothing };
+    this.kept = { x0: view.x0, x1: view.x1, width: view.width, smoothing: view.smoothing };
     this.points = points;
     this.answer = answer;
     this.bytes = bytes;
@@ -90,9 +95,9 @@ export class ViewMemo<Answer> {
 
   /** Drops the answer: the budget needs its bytes, or the series changed under it. */
   forget(): void {
-    if (this.view === null) return;
+    if (this.kept === null) return;
     this.budget.released(this, this.bytes);
-    this.view = null;
+    this.kept = null;
     this.answer = null;
     this.points = -1;
     this.bytes = 0;

@@ -86,6 +86,11 @@ describe("a series' envelopes", () => {
     expect(heavy).not.toBe(light);
     expect(heavy.smoothed!.y).not.toEqual(light.smoothed!.y);
     expect(envelopes.query(WHOLE.x0, WHOLE.x1, 200, 0.99)).toBe(heavy);
+    // A weight's smoothed series forgotten, so is the answer drawn with it.
+    envelopes.dropSmoothing(0.99);
+    const again = envelopes.query(WHOLE.x0, WHOLE.x1, 200, 0.99);
+    expect(again).not.toBe(heavy);
+    expect(again.smoothed!.y).toEqual(heavy.smoothed!.y);
   });
 
   it('scan afresh when x goes back and the points are put in another order', () => {
