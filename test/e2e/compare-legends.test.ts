@@ -1,16 +1,27 @@
 // A Compare's legends of more rows than their box shows, in Chromium against `serve`: panels on
 // screen list every run as they first show, panels far below hold their legend's height and
-// build its rows as they are scrolled to, the page not moving under the reader.
+// build its rows as they are scrolled to, the page not moving under the reader; the shared
+// cursor is read from the host for the panels on screen only.
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { endLine, metricsLine, startLine } from '../support/lines.js';
 import { writeLog } from '../support/store-fixture.js';
-import { E2eSession, WAIT, describeE2e, evaluate, goToRoute, screenshot } from './support.js';
+import { WHOLE_SERIES_LIMIT } from '../../shared/api/contract.js';
+import {
+  E2eSession,
+  WAIT,
+  describeE2e,
+  evaluate,
+  goToRoute,
+  screenshot,
+  socketOnThePage,
+} from './support.js';
 
 const RUNS = 12;
 const KEYS = Array.from({ length: 10 }, (_, k) => `train/k${k}`);
-const STEPS = 60;
+/** Past what a snapshot sends whole for a key: each panel draws envelopes, read by the host. */
+const STEPS = Math.ceil(WHOLE_SERIES_LIMIT / RUNS) + 100;
 
 const runId = (r: number): string =>
   `20261205T000000Z-${(0xd100 + r).toString(16).padStart(8, '0')}`;
@@ -38,6 +49,8 @@ function legends(page: Page): Promise<LegendState[]> {
 describeE2e("a Compare's long legends", () => {
   const session = new E2eSession();
   let page: Page;
+  /** The ops of the requests the page sent, in order. */
+  const sent: string[] = [];
 
   beforeAll(async () => {
     const root = session.tempDir();
@@ -52,6 +65,18 @@ describeE2e("a Compare's long legends", () => {
     }
     const [browser, { url }] = await Promise.all([session.launchBrowser(), session.serve(root)]);
     page = await session.openApp(browser, url);
+    page.on('websocket', (ws) =>
+      ws.on('framesent', (frame) => {
+        if (typeof frame.payload === 'string') return;
+        const header = frame.payload.subarray(4, 4 + frame.payload.readUInt32LE(0));
+        const op = (JSON.parse(header.toString('utf8')) as { request?: { op?: string } }).request
+          ?.op;
+        if (op !== undefined) sent.push(op);
+      }),
+    );
+    // The app's socket on the page, where Playwright sees its frames.
+    await socketOnThePage(page);
+    await page.reload();
     await page.waitForSelector('[data-testid="runs-table"] [data-run-id]', WAIT);
   });
 
@@ -95,5 +120,28 @@ describeE2e("a Compare's long legends", () => {
     );
     expect(labels).toEqual(Array.from({ length: RUNS }, (_, r) => `run-${r}`));
     await screenshot(page, 'compare-legends-scrolled');
+  });
+
+  it('reads the shared cursor from the host for the panels on screen, one request each', async () => {
+    const first = panel(KEYS[0]!);
+    await page.locator(first).scrollIntoViewIfNeeded();
+    // Panels tell they are seen, or no longer, a frame or so after the scroll.
+    await new Promise((done) => setTimeout(done, 300));
+    const onScreen = await evaluate<number>(
+      page,
+      `[...document.querySelectorAll('[data-testid="curve-panel"] .chart-host')].filter((h) => {
+        const r = h.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; }).length`,
+    );
+    expect(onScreen).toBeGreaterThan(0);
+    expect(onScreen).toBeLessThan(KEYS.length);
+    const box = (await page.locator(`${first} .u-over`).boundingBox())!;
+    sent.length = 0;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const values = `[...document.querySelectorAll('${first} [data-testid="legend-value"]')].filter((v) => /\\d/.test(v.textContent)).length`;
+    await expect.poll(() => evaluate<number>(page, values), WAIT).toBe(RUNS);
+    await new Promise((done) => setTimeout(done, 300));
+    // Every panel takes the cursor; those out of sight ask nothing.
+    expect(sent.filter((op) => op === 'samplesAt')).toHaveLength(onScreen);
+    expect(sent.filter((op) => op === 'sampleAt')).toEqual([]);
   });
 });

@@ -4,29 +4,11 @@
 // its curve stands on, and under the cursor its center, band and how many runs stand behind it
 // there; clicking it opens the group's runs. A band has no row: its group's row speaks for it.
 
-import { useRef } from 'react';
 import type { Trace } from './curve-data.js';
 import type { CursorPoint, Readout } from './cursor-readout.js';
 import { RunSwatch } from './RunSwatch.js';
 import { exactFloatText, floatText } from '../text/value-text.js';
 import { pointRunsText } from './group-style.js';
-import { useCameNear } from './use-came-near.js';
-import { NEAR_PX } from './visibility-gate.js';
-
-/**
- * Rows past which a legend overflows its box (its max-height): a legend of more is held at
- * that height, its rows built once its panel comes near the screen. A Compare of 20 runs built
- * 240 rows for 12 panels, two of them on screen: 23 ms of a 224 ms open.
- */
-export const ROWS_IN_BOX = 8;
-/** The legend's box height (styles.css, .legend's max-height). */
-const LEGEND_BOX_PX = 140;
-/**
- * Scrolled up to, a panel shows its bottom (its legend) first: its rows are built as far ahead
- * as its draws. Scrolled down to, it shows its chart first: its rows wait until its top is a
- * legend's height inside the screen, some way before its legend is.
- */
-const LEGEND_NEAR = { above: NEAR_PX, below: -LEGEND_BOX_PX };
 
 function PointText({ point }: { point: CursorPoint }) {
   if (point.band !== undefined)
@@ -60,23 +42,21 @@ export type LegendEntry = Pick<
 
 export function CurveLegend({
   traces,
+  held,
   readout,
   xText,
   onToggleGroup,
 }: {
   traces: readonly LegendEntry[];
+  /** Its rows not built yet (see use-legend-rows): the legend keeps its box's height. */
+  held: boolean;
   readout: Readout | null;
   /** The cursor's x as the legend heads it. */
   xText: (x: number) => string;
   onToggleGroup?: ((groupId: string) => void) | undefined;
 }) {
-  const box = useRef<HTMLDivElement>(null);
-  const overflows = traces.length > ROWS_IN_BOX;
-  const near = useCameNear(box, overflows, LEGEND_NEAR);
-  const held = overflows && !near;
   return (
     <div
-      ref={box}
       className={held ? 'legend legend-held' : 'legend'}
       data-testid="legend"
       data-held={held ? 'true' : undefined}

@@ -18,6 +18,7 @@ import { tracesNotes } from './panel-notes.js';
 import { guessedColumns } from './use-plot-columns.js';
 import { axisName, cursorXText, emptyData, xSpan, yRangeOf } from './curve-frame.js';
 import { CurveLegend } from './CurveLegend.js';
+import { useLegendRows } from './use-legend-rows.js';
 import { CurvePanelHead } from './CurvePanelHead.js';
 import type { PlotArea } from './FileStepTicks.js';
 import { FileStepTickStrip, plotArea, sameArea } from './FileStepTicks.js';
@@ -262,9 +263,14 @@ export function CurvePanel(props: CurvePanelProps) {
     drawn: (chart) => benchHooks.current.forEach((hook) => hook(chart, true)),
   });
 
-  // What the cursor reads: on whole series here, on envelopes from the host (latest asked wins).
+  const legendTraces = pending && traces.length === 0 ? (props.pendingLegend ?? []) : traces;
+  const legendRows = useLegendRows(host, legendTraces.length);
+
+  // What the cursor reads: on whole series here, on envelopes from the host (latest asked wins),
+  // only while the panel is seen with its legend's rows.
+  const readable = legendRows.readable;
   useEffect(() => {
-    if (readAt === undefined || cursorX === null) return;
+    if (readAt === undefined || cursorX === null || !readable) return;
     let cancelled = false;
     const timer = setTimeout(() => {
       void readAt(cursorX).then(
@@ -278,7 +284,7 @@ export function CurvePanel(props: CurvePanelProps) {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [readAt, cursorX]);
+  }, [readAt, cursorX, readable]);
 
   const readout: Readout | null =
     cursorX === null
@@ -368,7 +374,8 @@ export function CurvePanel(props: CurvePanelProps) {
         </div>
       ) : null}
       <CurveLegend
-        traces={pending && traces.length === 0 ? (props.pendingLegend ?? []) : traces}
+        traces={legendTraces}
+        held={!legendRows.built}
         readout={readout}
         xText={readoutX}
         onToggleGroup={props.onToggleGroup}

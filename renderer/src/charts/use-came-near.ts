@@ -1,5 +1,6 @@
-// Whether a panel has come near the screen since it mounted: what only a reader of the panel
-// needs (its legend's many rows) is built once it may be seen, not for every panel of a board.
+// Whether a panel has come near the screen since it mounted, and whether it is on it now: what
+// only a reader of the panel needs (its legend's many rows, its cursor's readout from the host)
+// is built or asked for once it may be seen, not for every panel of a board.
 
 import type { RefObject } from 'react';
 import { useLayoutEffect, useState } from 'react';
@@ -49,4 +50,22 @@ export function useCameNear(
     return () => observer.disconnect();
   }, [ref, watch, near, above, below]);
   return near;
+}
+
+/**
+ * Whether `ref`'s element is in the viewport now; false until first told. A panel's cursor
+ * readout is asked of the host only while someone can see it.
+ */
+export function useOnScreen(ref: RefObject<Element | null>): boolean {
+  const [onScreen, setOnScreen] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (element === null) return;
+    const observer = new IntersectionObserver((entries) =>
+      setOnScreen(entries[entries.length - 1]!.isIntersecting),
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return onScreen;
 }
