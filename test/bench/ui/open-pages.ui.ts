@@ -174,6 +174,10 @@ async function benchOpenCompare(
     { app: page, floor: compareFloor },
     'open-compare-cold',
   );
+  // Back at its own size from the home page: resized on the Compare, its panels would ask
+  // for their envelopes again while the next figure counts the open's messages.
+  await inPage(page, `location.hash = '#/'`);
+  await page.waitForSelector('[data-testid="runs-table"] [data-run-id]');
   await page.resize(VIEWPORT);
   // Once more, unmeasured (the protocol's network events copy every frame), for the sizes of
   // the messages an open takes in: the wire floor sends as many, as big, from memory.
