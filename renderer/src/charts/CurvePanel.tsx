@@ -264,11 +264,10 @@ export function CurvePanel(props: CurvePanelProps) {
   });
 
   const legendTraces = pending && traces.length === 0 ? (props.pendingLegend ?? []) : traces;
-  const legendRows = useLegendRows(host, legendTraces.length);
+  const { built: rowsBuilt, readable } = useLegendRows(host, legendTraces.length);
 
   // What the cursor reads: on whole series here, on envelopes from the host (latest asked wins),
   // only while the panel is seen with its legend's rows.
-  const readable = legendRows.readable;
   useEffect(() => {
     if (readAt === undefined || cursorX === null || !readable) return;
     let cancelled = false;
@@ -375,7 +374,7 @@ export function CurvePanel(props: CurvePanelProps) {
       ) : null}
       <CurveLegend
         traces={legendTraces}
-        held={!legendRows.built}
+        held={!rowsBuilt}
         readout={readout}
         xText={readoutX}
         onToggleGroup={props.onToggleGroup}

@@ -4,6 +4,7 @@
 
 import type { RefObject } from 'react';
 import { useLayoutEffect, useState } from 'react';
+import { watchScreen } from './visibility-gate.js';
 
 /**
  * How far the viewport is stretched, in CSS pixels, above its top and below its bottom (less
@@ -40,14 +41,9 @@ export function useCameNear(
       setNear(true);
       return;
     }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: `${above}px 0px ${bottom}px 0px` },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
+    return watchScreen(target, `${above}px 0px ${bottom}px 0px`, (meets) => {
+      if (meets) setNear(true);
+    });
   }, [ref, watch, near, above, below]);
   return near;
 }
@@ -60,12 +56,7 @@ export function useOnScreen(ref: RefObject<Element | null>): boolean {
   const [onScreen, setOnScreen] = useState(false);
   useLayoutEffect(() => {
     const element = ref.current;
-    if (element === null) return;
-    const observer = new IntersectionObserver((entries) =>
-      setOnScreen(entries[entries.length - 1]!.isIntersecting),
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
+    return element === null ? undefined : watchScreen(element, '0px', setOnScreen);
   }, [ref]);
   return onScreen;
 }

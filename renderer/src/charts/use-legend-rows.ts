@@ -13,7 +13,7 @@ import { NEAR_PX } from './visibility-gate.js';
  * two of them on screen: 23 ms of a 224 ms open.
  */
 export const ROWS_IN_BOX = 8;
-/** The legend's box height (styles.css, .legend's max-height). */
+/** The legend's box height (styles.css, .legend's --legend-box). */
 const LEGEND_BOX_PX = 140;
 /**
  * Scrolled up to, a panel shows its bottom (its legend) first: its rows are built as far ahead

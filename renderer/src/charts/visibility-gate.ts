@@ -29,12 +29,24 @@ export class VisibilityGate {
 /** How far beyond the viewport a panel counts as near: drawn, so it is drawn before it shows. */
 export const NEAR_PX = 400;
 
-/** Tells the gate whether element is on screen, or near it, until the returned call stops it. */
-export function watchVisibility(element: Element, gate: VisibilityGate): () => void {
+/**
+ * Tells `seen` whether element meets the viewport stretched by `rootMargin` (CSS margins, as
+ * IntersectionObserver takes them), each time that changes, until the returned call stops it.
+ */
+export function watchScreen(
+  element: Element,
+  rootMargin: string,
+  seen: (meets: boolean) => void,
+): () => void {
   const observer = new IntersectionObserver(
-    (entries) => gate.setVisible(entries[entries.length - 1]!.isIntersecting),
-    { rootMargin: `${NEAR_PX}px 0px` },
+    (entries) => seen(entries[entries.length - 1]!.isIntersecting),
+    { rootMargin },
   );
   observer.observe(element);
   return () => observer.disconnect();
+}
+
+/** Tells the gate whether element is on screen, or near it, until the returned call stops it. */
+export function watchVisibility(element: Element, gate: VisibilityGate): () => void {
+  return watchScreen(element, `${NEAR_PX}px 0px`, (meets) => gate.setVisible(meets));
 }
