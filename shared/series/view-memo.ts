@@ -86,7 +86,7 @@ export class ViewMemo<Answer> {
     this.forget();
     // One answer alone over the whole budget would only push every other out.
     if (bytes > this.budget.capacity) return;
-    this.kept = { x0: view.x0, x1: view.x1, width: view.width, smoothing: view.smoothing };
+    this.kept = view;
     this.points = points;
     this.answer = answer;
     this.bytes = bytes;

@@ -22,6 +22,12 @@ const OPENS = Number(process.env['MUNIN_BENCH_UI_OPENS'] ?? 5);
  */
 const TABLE_OPENS = Number(process.env['MUNIN_BENCH_UI_TABLE_OPENS'] ?? 15);
 
+/** Leaves for the home page, once its runs table shows rows. */
+async function showHome(page: BarePage): Promise<void> {
+  await inPage(page, `location.hash = '#/'`);
+  await page.waitForSelector('[data-testid="runs-table"] [data-run-id]');
+}
+
 /**
  * Ms from setting the route to the paint after each key's panel first drew every run's last
  * step; `home` is left first, so that each open builds the page afresh.
@@ -33,8 +39,7 @@ export async function openBoard(
   lastStep: number,
   runs: number,
 ): Promise<number> {
-  await inPage(page, `location.hash = '#/'`);
-  await page.waitForSelector('[data-testid="runs-table"] [data-run-id]');
+  await showHome(page);
   await new Promise((done) => setTimeout(done, 300));
   const complete = `((d) => d.painted > 0 && d.runs.length >= ${runs} && d.last.every((s) => s >= ${lastStep}))`;
   let start = 0;
@@ -164,8 +169,7 @@ async function benchOpenCompare(
   const cold = await inTurn(
     OPENS,
     async () => {
-      await inPage(page, `location.hash = '#/'`);
-      await page.waitForSelector('[data-testid="runs-table"] [data-run-id]');
+      await showHome(page);
       narrower += 4;
       await page.resize({ width: VIEWPORT.width - narrower, height: VIEWPORT.height });
       return openCompare();
@@ -176,8 +180,7 @@ async function benchOpenCompare(
   );
   // Back at its own size from the home page: resized on the Compare, its panels would ask
   // for their envelopes again while the next figure counts the open's messages.
-  await inPage(page, `location.hash = '#/'`);
-  await page.waitForSelector('[data-testid="runs-table"] [data-run-id]');
+  await showHome(page);
   await page.resize(VIEWPORT);
   // Once more, unmeasured (the protocol's network events copy every frame), for the sizes of
   // the messages an open takes in: the wire floor sends as many, as big, from memory.
